@@ -1,0 +1,18 @@
+"""sekwoo: a hand analyser and tutor for Malaysian 3-Leg mahjong and other rule sets.
+
+The core is a library that never prints: ``Hand.parse`` reads a hand, ``load_rules`` a rule set,
+``check`` judges a hand. The ``sekwoo`` command (``tutor.cli``) is a thin layer over it.
+"""
+
+from tutor.errors import InvalidHandError, NotationError, PuzzleError, RuleSetError, TutorError
+from tutor.hands import Hand, Meld, MeldKind
+from tutor.rules import RuleSet, Seat, load_rules
+from tutor.scoring import Check, Status, check
+from tutor.tiles import Tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Check", "Hand", "InvalidHandError", "Meld", "MeldKind", "NotationError", "PuzzleError",
+    "RuleSet", "RuleSetError", "Seat", "Status", "Tile", "TutorError", "check", "load_rules",
+]

@@ -1,0 +1,30 @@
+"""The library's errors: one base class, one subclass per kind of failure."""
+
+from __future__ import annotations
+
+
+class TutorError(Exception):
+    """Base of every error sekwoo raises on bad input; the CLI prints it in one line."""
+
+
+class NotationError(TutorError, ValueError):
+    """A hand or card that does not follow the notation, with the column where it goes wrong."""
+
+    def __init__(self, text: str, column: int | None, message: str) -> None:
+        self.text = text
+        self.column = column
+        self.message = message
+        where = f"at column {column}, " if column is not None else ""
+        super().__init__(f"bad hand {text!r}: {where}{message}")
+
+
+class InvalidHandError(TutorError, ValueError):
+    """A hand that parses but cannot exist under the rule set (a fifth copy, five FEI, ...)."""
+
+
+class RuleSetError(TutorError, ValueError):
+    """A rule-set file that is missing, malformed or fails validation."""
+
+
+class PuzzleError(TutorError, ValueError):
+    """A puzzle file or answer that cannot be used."""

@@ -1,0 +1,121 @@
+"""Rich rendering of the library's answers: cards in colour, sets grouped, tables of FUN.
+
+Only the CLI imports this module; the core never prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.console import Console, Group as RGroup
+from rich.table import Table
+from rich.text import Text
+
+from tutor.tiles import FEI_ID, Kind, Tile
+
+if TYPE_CHECKING:
+    from tutor.hands import Hand
+    from tutor.scoring import Check
+    from tutor.shapes import Group
+
+_STYLE = {
+    Kind.DOTS: "bold blue",
+    Kind.BAMBOO: "bold green",
+    Kind.CHARACTERS: "bold red",
+    Kind.WIND: "bold cyan",
+    Kind.FEI: "bold magenta",
+    Kind.BONUS: "bold yellow",
+}
+_DRAGON_STYLE = {"R": "bold red", "G": "bold green", "Wh": "bold white"}
+
+
+def card(tile: Tile, stands: Tile | None = None) -> Text:
+    """One card as coloured text; a FEI shows what it stands for: ``F*→5d``."""
+    name = str(tile)
+    style = _DRAGON_STYLE.get(name) or _STYLE.get(tile.kind, "")
+    text = Text(name, style=style)
+    if stands is not None and tile.id == FEI_ID:
+        text.append("→", style="magenta")
+        text.append(str(stands), style=_DRAGON_STYLE.get(str(stands)) or _STYLE.get(stands.kind, ""))
+    return text
+
+
+def cards(tiles: Iterable[Tile]) -> Text:
+    """Cards side by side."""
+    return Text(" ").join(card(t) for t in tiles)
+
+
+def group(g: Group) -> Text:
+    """A set or NGAN of a reading, bracketed, each FEI with its meaning."""
+    parts = [card(c, t) for c, t in zip(g.cards, g.tiles, strict=True)]
+    label = g.kind.label + (" (laid down)" if g.declared else "")
+    return Text.assemble("[", Text(" ").join(parts), "] ", Text(label, style="dim"))
+
+
+def hand_line(hand: Hand) -> Text:
+    """The hand as written: concealed cards, sets laid down, bonus cards."""
+    parts = [cards(hand.concealed)] if hand.concealed else []
+    for m in hand.melds:
+        open_, close = ("[", "]") if m.exposed else ("(", ")")
+        parts.append(Text.assemble(open_, cards(m.cards), close))
+    text = Text("  ").join(parts)
+    if hand.bonus:
+        text.append("  |  ", style="dim")
+        text.append_text(cards(hand.bonus))
+    return text
+
+
+def parsed(hand: Hand) -> RGroup:
+    """What ``sekwoo parse`` shows."""
+    table = Table.grid(padding=(0, 2))
+    table.add_row(Text("canonical", style="dim"), Text(str(hand)))
+    table.add_row(Text("cards", style="dim"), hand_line(hand))
+    table.add_row(Text("size", style="dim"), Text(f"{hand.size} (a KONG counts as three)" if any(
+        m.kind.value == "kong" for m in hand.melds) else str(hand.size)))
+    return RGroup(table)
+
+
+def checked(result: Check) -> RGroup:
+    """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
+    out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    if result.reading is not None:
+        out.append(Text("Best reading", style="dim"))
+        for g in result.reading.groups:
+            out.append(Text.assemble("  ", group(g)))
+    if result.score is not None and result.score.lines:
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+        table.add_column("", no_wrap=True)
+        table.add_column(result.unit, justify="right")
+        for line in result.score.lines:
+            name = line.name + (f" ×{line.count}" if line.count > 1 else "") + (" (limit)" if line.limit else "")
+            table.add_row(name, str(line.fun))
+        total = str(result.fun)
+        if result.score.capped:
+            total += f" (capped from {result.score.total})"
+        elif result.score.limit:
+            total += " (limit hand)"
+        table.add_row(Text("Total", style="bold"), Text(total, style="bold"))
+        out.append(table)
+    out.append(verdict(result))
+    for note in result.notes:
+        out.append(Text(f"  {note}", style="dim"))
+    return RGroup(*out)
+
+
+def verdict(result: Check) -> Text:
+    """One line: wins, complete but short, or not complete."""
+    who = f"for {result.seat.capitalize()} ({result.rules})"
+    if result.wins:
+        return Text(f"SEK WOO: wins with {result.fun} {result.unit} {who}", style="bold green")
+    if result.complete:
+        return Text(
+            f"Complete but short: {result.fun} {result.unit}, the minimum is {result.min_fun} {who}",
+            style="bold yellow",
+        )
+    return Text(f"Not a winning hand: not complete {who}", style="bold red")
+
+
+def console(width: int | None = None, color: bool | None = None) -> Console:
+    """The console all commands print to (stdout)."""
+    return Console(width=width, no_color=color is False, highlight=False, soft_wrap=False)

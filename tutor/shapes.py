@@ -1,0 +1,178 @@
+"""Readings of a hand: every way to split its cards into sets and one NGAN, FEI included.
+
+A reading is a tuple of groups. Inside the engine a group is a small tuple
+``(kind, tile, wild, declared)``: ``kind`` is CHEE/PONG/KONG/NGAN as 0-3, ``tile`` the index of
+the card it stands for (the lowest one for a CHEE), ``wild`` a bitmask of the positions a FEI
+fills, ``declared`` 1 for a set laid down. ``Group`` is the public, readable form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from tutor.hands import Hand, Meld, MeldKind
+from tutor.tiles import FEI, FEI_ID, TILES, Tile
+
+CHEE, PONG, KONG, NGAN = 0, 1, 2, 3
+_KINDS = (MeldKind.CHEE, MeldKind.PONG, MeldKind.KONG, MeldKind.NGAN)
+RawGroup = tuple[int, int, int, int]
+RawReading = tuple[RawGroup, ...]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Group:
+    """A set or the NGAN in a reading: what it stands for, and where a FEI fills in."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]  # the cards it stands for, in order
+    wild: tuple[int, ...] = ()  # positions in ``tiles`` filled by a FEI
+    declared: bool = False
+
+    @classmethod
+    def from_raw(cls, raw: RawGroup) -> Group:
+        k, t, w, d = raw
+        size = {CHEE: 3, PONG: 3, KONG: 4, NGAN: 2}[k]
+        ids = [t + j for j in range(3)] if k == CHEE else [t] * size
+        wild = tuple(j for j in range(size) if w >> j & 1)
+        return cls(_KINDS[k], tuple(TILES[i] for i in ids), wild, bool(d))
+
+    @property
+    def cards(self) -> tuple[Tile, ...]:
+        """The physical cards: FEI where a FEI fills in."""
+        return tuple(FEI if j in self.wild else t for j, t in enumerate(self.tiles))
+
+    def __str__(self) -> str:
+        parts = [f"F*={t}" if j in self.wild else str(t) for j, t in enumerate(self.tiles)]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand: its sets and its NGAN."""
+
+    groups: tuple[Group, ...]
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind is not MeldKind.NGAN)
+
+    @property
+    def ngan(self) -> Group | None:
+        return next((g for g in self.groups if g.kind is MeldKind.NGAN), None)
+
+
+def concealed_readings(
+    counts: list[int], fei: int, sets: int, pair: bool, max_wild: int, chee_ok: tuple[bool, ...]
+) -> list[RawReading]:
+    """Every split of the concealed cards into ``sets`` sets (and a NGAN if ``pair``).
+
+    ``counts`` holds the real cards per index (it is restored before returning). Every card and
+    every FEI must be used; a group holds at least one real card and at most ``max_wild`` FEI (a
+    NGAN at most one). Duplicate readings (the same groups found in another order) are dropped.
+    """
+    if sum(counts) + fei != 3 * sets + 2 * pair:
+        return []
+    found: set[RawReading] = set()
+    acc: list[RawGroup] = []
+    c = counts
+    n_ids = len(c)
+
+    def rec(i: int, fei: int, sets: int, pair: bool) -> None:
+        while i < n_ids and c[i] == 0:
+            i += 1
+        if i == n_ids:
+            if fei == 0 and sets == 0 and not pair:
+                found.add(tuple(sorted(acc)))
+            return
+        n = c[i]
+        if sets:
+            for w in range(min(max_wild, fei, 2) + 1):  # PONG with w FEI
+                r = 3 - w
+                if n >= r:
+                    c[i] -= r
+                    acc.append((PONG, i, (1 << w) - 1 << r, 0))
+                    rec(i, fei - w, sets - 1, pair)
+                    acc.pop()
+                    c[i] += r
+        if pair:
+            for w in range(min(max_wild, fei, 1) + 1):  # NGAN with w FEI
+                r = 2 - w
+                if n >= r:
+                    c[i] -= r
+                    acc.append((NGAN, i, w << 1, 0))
+                    rec(i, fei - w, sets, False)
+                    acc.pop()
+                    c[i] += r
+        if sets:
+            for start in (i - 2, i - 1, i):  # CHEE windows holding i
+                if not (0 <= start and start // 9 == i // 9 and start % 9 <= 6 and start < 27):
+                    continue
+                if not chee_ok[start]:
+                    continue
+                below = i - start  # positions under i must be FEI: lower cards are used up
+                for above in product((0, 1), repeat=2 - below):  # 1: FEI fills, 0: a real card
+                    w = (1 << below) - 1
+                    ok = True
+                    for j, wild in enumerate(above):
+                        slot = below + 1 + j
+                        if wild:
+                            w |= 1 << slot
+                        elif c[start + slot] == 0 or (start + slot) // 9 != i // 9:
+                            ok = False
+                    nw = bin(w).count("1")
+                    if not ok or nw > max_wild or nw > fei:
+                        continue
+                    used = [start + j for j in range(3) if not w >> j & 1]
+                    for u in used:
+                        c[u] -= 1
+                    acc.append((CHEE, start, w, 0))
+                    rec(i, fei - nw, sets - 1, pair)
+                    acc.pop()
+                    for u in used:
+                        c[u] += 1
+
+    rec(0, fei, sets, pair)
+    return sorted(found)
+
+
+def meld_options(meld: Meld, chee_ok: tuple[bool, ...]) -> list[RawGroup]:
+    """What a set laid down can stand for: one group, or several where a FEI is ambiguous."""
+    real = [t.id for t in meld.cards if t.id != FEI_ID]
+    if meld.kind is MeldKind.KONG:
+        return [(KONG, real[0], 0, 1)]
+    if meld.kind is MeldKind.PONG:
+        wild = len(meld.cards) - len(real)
+        return [(PONG, real[0], (1 << wild) - 1 << (3 - wild), 1)]
+    options = []
+    lo, hi = min(real), max(real)
+    for start in range(hi - 2, lo + 1):
+        if start < 0 or start // 9 != lo // 9 or not chee_ok[start] or start % 9 > 6:
+            continue
+        window = [start, start + 1, start + 2]
+        if any(r not in window for r in real):
+            continue
+        w = sum(1 << j for j, t in enumerate(window) if t not in real)
+        options.append((CHEE, start, w, 1))
+    return options
+
+
+def readings(hand: Hand, sets: int, max_wild: int, chee_ok: tuple[bool, ...]) -> list[RawReading]:
+    """Every reading of a complete hand (sets laid down plus concealed cards); [] if none."""
+    laid = len(hand.melds)
+    if laid > sets:
+        return []
+    counts = hand.counts()
+    fei = counts[FEI_ID]
+    counts[FEI_ID] = 0
+    inner = concealed_readings(counts[:FEI_ID], fei, sets - laid, True, max_wild, chee_ok)
+    if not inner or not hand.melds:
+        return inner
+    options = [meld_options(m, chee_ok) for m in hand.melds]
+    return [tuple(sorted(r + tuple(ms))) for r in inner for ms in product(*options)]
+
+
+def to_reading(raw: RawReading) -> Reading:
+    """The readable form of an engine reading: sets first, then the NGAN."""
+    groups = sorted((Group.from_raw(g) for g in raw), key=lambda g: (g.kind is MeldKind.NGAN, g.tiles))
+    return Reading(tuple(groups))
