@@ -40,7 +40,7 @@ class _Build:
 
     def run(self, children: list[Any]) -> tuple[str, list[Tile], int]:
         digits, suit = children
-        col = digits.column - 1
+        col = digits.start_pos
         tiles: list[Tile] = []
         for k, ch in enumerate(str(digits)):
             n = int(ch)
@@ -56,14 +56,14 @@ class _Build:
 
     def honour(self, children: list[Any]) -> tuple[str, list[Tile], int]:
         (tok,) = children
-        return ("cards", [TILES[HONOUR_ID[str(tok)]]], tok.column - 1)
+        return ("cards", [TILES[HONOUR_ID[str(tok)]]], tok.start_pos)
 
     def fei(self, children: list[Any]) -> tuple[str, list[Tile], int]:
-        return ("cards", [FEI], children[0].column - 1)
+        return ("cards", [FEI], children[0].start_pos)
 
     def _set(self, children: list[Any], exposed: bool) -> tuple[str, Meld, int]:
         cards = sorted(t for _, tiles, _ in children for t in tiles)
-        col = children[0][2] - 1
+        col = self.text.rfind("[" if exposed else "(", 0, children[0][2])  # the opening bracket
         shown = f"{'[' if exposed else '('}{' '.join(map(str, cards))}{']' if exposed else ')'}"
         real = [t for t in cards if t.id != FEI_ID]
         if not real:
@@ -100,7 +100,7 @@ class _Build:
         if str(tok) == "F*":
             return FEI
         if not 1 <= int(str(tok)[1]) <= 4:
-            raise self.fail(tok.column - 1, f"bonus cards are numbered 1-4, not {str(tok)[1]}")
+            raise self.fail(tok.start_pos, f"bonus cards are numbered 1-4, not {str(tok)[1]}")
         return Tile.parse(str(tok))
 
     def bonus(self, children: list[Any]) -> tuple[str, list[Tile], int]:
@@ -184,9 +184,12 @@ def parse_hand(text: str) -> Hand:
         raise _syntax_error(text, err) from None
     build = _Build(text)
     try:
-        return _transform(build, tree)
+        hand = _transform(build, tree)
     except VisitError as err:  # pragma: no cover - _transform does not use lark visitors
         raise err.orig_exc from None
+    if not (hand.concealed or hand.melds or hand.bonus):  # a lone '|': nothing to format back
+        raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
+    return hand
 
 
 def _transform(build: _Build, tree: Any) -> Any:

@@ -214,7 +214,10 @@ def _read_yaml(text: str, where: str) -> dict[str, Any]:
     try:
         data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as err:
-        raise RuleSetError(f"{where}: not valid YAML: {err}") from None
+        mark = getattr(err, "problem_mark", None)  # one line: PyYAML's own message spans several
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or " ".join(str(err).split())
+        raise RuleSetError(f"{where}: not valid YAML{at}: {problem}") from None
     if not isinstance(data, dict):
         raise RuleSetError(f"{where}: a rule set is a mapping of keys to values")
     return data

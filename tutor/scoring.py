@@ -255,6 +255,19 @@ def validate(hand: Hand, rules: RuleSet) -> None:
             raise InvalidHandError(
                 f"{m} holds {m.wild_count} {wild}: {rules.name} allows {rules.max_wild_per_set} per set"
             )
+        # A Meld built in code (not parsed) may claim a kind its cards do not make.
+        real = [t for t in m.cards if t.id != FEI_ID]
+        if len(m.cards) != {MeldKind.KONG: 4, MeldKind.PONG: 3, MeldKind.CHEE: 3}.get(m.kind) or not real:
+            raise InvalidHandError(
+                f"{m} as a {m.kind.label} of {len(m.cards)} cards is not a set: a set laid down is a PONG "
+                "or CHEE of 3 cards or a KONG of 4"
+            )
+        if m.kind is MeldKind.KONG and (m.wild_count or len(set(real)) != 1):
+            raise InvalidHandError(f"{m} is not a KONG: four identical cards, never with a {wild}")
+        if m.kind is MeldKind.PONG and len(set(real)) != 1:
+            raise InvalidHandError(f"{m} is not a PONG: three identical cards")
+        if m.kind is MeldKind.CHEE and len(set(real)) != len(real):
+            raise InvalidHandError(f"{m} is not a CHEE: three consecutive cards")
         if m.kind is MeldKind.CHEE:
             from tutor.shapes import meld_options
 
@@ -320,6 +333,20 @@ def score_reading(raw: RawReading | None, ctx: Context, rules: RuleSet, seat: st
     return Score(fun, tuple(lines), total, limit, capped)
 
 
+def best_reading(
+    raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str], rules: RuleSet, seat: str
+) -> tuple[RawReading, Score] | None:
+    """The reading that scores most (then the higher raw total, then the fewer FEI), with its score."""
+    best: tuple[tuple[int, int, int], RawReading, Score] | None = None
+    for raw in raws:
+        ctx = _context(raw, bonus, wild_held, flags)
+        sc = score_reading(raw, ctx, rules, seat)
+        key = (sc.fun, sc.total, -sum(bin(w).count("1") for _, _, w, _ in raw))
+        if best is None or key > best[0]:
+            best = (key, raw, sc)
+    return None if best is None else (best[1], best[2])
+
+
 def check(
     hand: Hand, rules: RuleSet, seat: str | Seat = "east", situations: frozenset[str] | set[str] = frozenset()
 ) -> Check:
@@ -334,13 +361,7 @@ def check(
     bonus = tuple(t.id for t in hand.bonus)
     wild_held = sum(1 for t in hand.concealed if t.id == FEI_ID)
     raws = readings(hand, rules.sets, rules.max_wild_per_set, rules.chee_ok) if hand.size == rules.hand_size else []
-    best: tuple[tuple[int, int, int], RawReading, Score] | None = None
-    for raw in raws:
-        ctx = _context(raw, bonus, wild_held, flags)
-        sc = score_reading(raw, ctx, rules, seat_name)
-        key = (sc.fun, sc.total, -sum(bin(w).count("1") for _, _, w, _ in raw))
-        if best is None or key > best[0]:
-            best = (key, raw, sc)
+    best = best_reading(raws, bonus, wild_held, flags, rules, seat_name)
     base = dict(hand=hand, rules=rules.name, seat=seat_name, size=hand.size, min_fun=rules.minimum, unit=rules.unit)
     dealt = hand.size >= rules.hand_size - 1  # an instant claim is made on a starting hand
     instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags)) if dealt else None
@@ -355,7 +376,7 @@ def check(
             notes.append(f"these {hand.size} cards do not split into {rules.sets} sets and a NGAN")
         _situation_notes(rules, seat_name, flags, wild_held, notes)
         return Check(**base, complete=False, wins=False, fun=0, status=Status.INCOMPLETE, notes=tuple(notes))
-    _, raw, sc = best
+    raw, sc = best
     if instant is not None and instant.fun > sc.fun:
         sc = instant
     wins = sc.fun >= rules.minimum
