@@ -75,17 +75,42 @@ def parse(hand: HandArg, as_json: JsonOpt = False) -> None:
     _show(parsed(h))
 
 
+TinWoo = Annotated[bool, typer.Option("--tin-woo", help="East won on the dealt hand (limit).")]
+DeiWoo = Annotated[bool, typer.Option("--dei-woo", help="South/West won on the dealer's first discard (limit).")]
+FourFei = Annotated[bool, typer.Option("--four-fei", help="The starting hand held four FEI (limit, instant claim).")]
+SituationOpt = Annotated[
+    list[str] | None, typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).")
+]
+SeenOpt = Annotated[
+    str, typer.Option("--seen", help="Cards seen elsewhere (discards, others' sets), e.g. '5d 5d E'.")
+]
+DrawsOpt = Annotated[
+    int | None,
+    typer.Option("--draws", "-n", min=0, max=30, help="Own draws left for the expected-FUN search (default 3).", show_default=False),
+]
+
+
+def _flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | None) -> frozenset[str]:
+    flags = set(situation or ())
+    flags |= {f for f, on in (("tin_woo", tin_woo), ("dei_woo", dei_woo), ("four_fei", four_fei)) if on}
+    return frozenset(flags)
+
+
+def _seen(text: str) -> list[Any]:
+    from notation import parse_tiles
+
+    return parse_tiles(text) if text.strip() else []
+
+
 @app.command()
 def check(
     hand: HandArg,
     rules: RulesOpt = "3leg",
     seat: SeatOpt = "east",
-    tin_woo: Annotated[bool, typer.Option("--tin-woo", help="East won on the dealt hand (limit).")] = False,
-    dei_woo: Annotated[bool, typer.Option("--dei-woo", help="South/West won on the dealer's first discard (limit).")] = False,
-    four_fei: Annotated[bool, typer.Option("--four-fei", help="The starting hand held four FEI (limit, instant claim).")] = False,
-    situation: Annotated[
-        list[str] | None, typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).")
-    ] = None,
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Does this hand win, and for how many FUN? Shows the best reading and the FUN table."""
@@ -93,11 +118,9 @@ def check(
     from tutor.rules import load_rules
     from tutor.scoring import check as judge
 
-    flags = set(situation or ())
-    flags |= {f for f, on in (("tin_woo", tin_woo), ("dei_woo", dei_woo), ("four_fei", four_fei)) if on}
     with _edge(as_json):
         rule_set = load_rules(rules)
-        result = judge(Hand.parse(hand), rule_set, seat, frozenset(flags))
+        result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
     if as_json:
         from tutor.report import check_dict
 
@@ -106,6 +129,127 @@ def check(
     from tutor.render import checked
 
     _show(checked(result))
+
+
+@app.command()
+def waits(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    seen: SeenOpt = "",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What does this 13-card hand wait on? Every card that completes it, its FUN, how many are left."""
+    from tutor.hands import Hand
+    from tutor.rules import load_rules
+    from tutor.solver import waits as find_waits
+
+    with _edge(as_json):
+        rule_set = load_rules(rules)
+        result = find_waits(
+            Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation), _seen(seen)
+        )
+    if as_json:
+        from tutor.report import waits_dict
+
+        _emit(waits_dict(result))
+        return
+    from tutor.render import waits_view
+
+    _show(waits_view(result))
+
+
+@app.command()
+def discard(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    draws: DrawsOpt = None,
+    seen: SeenOpt = "",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What should this 14-card hand discard? Every option ranked by exact expected FUN, explained."""
+    from tutor.hands import Hand
+    from tutor.rules import load_rules
+    from tutor.solver import discard as rank
+
+    with _edge(as_json):
+        rule_set = load_rules(rules)
+        result = rank(
+            Hand.parse(hand), rule_set, seat, draws, _seen(seen), _flags(tin_woo, dei_woo, four_fei, situation)
+        )
+    if as_json:
+        from tutor.report import discard_dict
+
+        _emit(discard_dict(result))
+        return
+    from tutor.render import discard_view
+
+    _show(discard_view(result))
+
+
+@app.command()
+def analyze(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    draws: DrawsOpt = None,
+    seen: SeenOpt = "",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check, waits or discard, chosen from the hand: 13 cards wait, 14 are checked or discarded from."""
+    from tutor.analysis import analyze as run
+
+    with _edge(as_json):
+        kind, data, view = run(hand, rules, seat, draws, _seen(seen), _flags(tin_woo, dei_woo, four_fei, situation))
+    if as_json:
+        _emit({"kind": kind, **data})
+        return
+    _show(view())
+
+
+@app.command()
+def batch(
+    source: Annotated[str, typer.Argument(help="A file with one hand per line, or '-' for standard input.")],
+    kind: Annotated[
+        str, typer.Option("--kind", "-k", help="check, waits, discard, shanten, parse, or analyze (by size).")
+    ] = "analyze",
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    draws: DrawsOpt = None,
+) -> None:
+    """Analyse many hands: one hand per line in, one JSON object per line out (blank and # lines skipped)."""
+    from tutor.analysis import KINDS, batch_lines
+
+    if kind not in KINDS:
+        raise _fail(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}", False, 2)
+    try:
+        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise _fail(f"cannot read {source!r}: {err.strerror}", False) from None
+    failed = 0
+    with stream, _edge(False):
+        for record in batch_lines(stream, kind, rules, seat, draws):
+            failed += "error" in record
+            print(json.dumps(record, ensure_ascii=False), flush=False)
+    sys.stdout.flush()
+    if failed:
+        print(f"sekwoo: {failed} line(s) could not be analysed (see their 'error')", file=sys.stderr)
+        raise typer.Exit(1)
+
+
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tutor.hands import Hand
     from tutor.scoring import Check
     from tutor.shapes import Group
+    from tutor.solver import DiscardResult, WaitsResult
 
 _STYLE = {
     Kind.DOTS: "bold blue",
@@ -119,3 +120,49 @@ def verdict(result: Check) -> Text:
 def console(width: int | None = None, color: bool | None = None) -> Console:
     """The console all commands print to (stdout)."""
     return Console(width=width, no_color=color is False, highlight=False, soft_wrap=False)
+
+
+def waits_view(result: WaitsResult) -> RGroup:
+    """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
+    out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    if not result.waits:
+        shape = "complete already" if result.shanten < 0 else f"{result.shanten} away from ready (shanten {result.shanten})"
+        out.append(Text(f"No card completes this hand: it is {shape}.", style="bold yellow"))
+    else:
+        table = Table(box=None, padding=(0, 1), header_style="bold")
+        table.add_column("card")
+        table.add_column("unseen", justify="right")
+        table.add_column(result.unit, justify="right")
+        table.add_column("verdict")
+        table.add_column("completes as")
+        for w in result.waits:
+            verdict_text = Text("wins", style="green") if w.wins else Text(f"short of {result.min_fun}", style="yellow")
+            table.add_row(card(w.tile), str(w.unseen), str(w.fun), verdict_text,
+                          Text("  ").join(group(g) for g in w.reading.groups))
+        out.append(table)
+        winners = sum(w.unseen for w in result.waits if w.wins)
+        total = sum(w.unseen for w in result.waits)
+        out.append(Text(f"Ready: {total} unseen cards complete it, {winners} of them win.", style="bold"))
+    for note in result.notes:
+        out.append(Text(f"  {note}", style="dim"))
+    return RGroup(*out)
+
+
+def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
+    """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
+    out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("accepts", "right"),
+                       ("win %", "right"), (f"exp. {result.unit}", "right")):
+        table.add_column(name, justify=just)  # type: ignore[arg-type]
+    for k, o in enumerate(result.options, 1):
+        label = Text.assemble("sink ", card(o.tile)) if o.action == "sink" else card(o.tile)
+        table.add_row(str(k), label, str(o.shanten), str(o.acceptance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}")
+    out.append(table)
+    out.append(Text(f"Exact over {result.draws} draws (RULES.md §5); {result.states} hand states searched.", style="dim"))
+    for o in result.options[:top]:
+        if o.explanation:
+            out.append(Text(f"• {o.explanation}"))
+    for note in result.notes:
+        out.append(Text(f"  {note}", style="dim"))
+    return RGroup(*out)

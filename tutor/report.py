@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.hands import Hand, Meld
 from tutor.scoring import Check
-from tutor.shapes import Group
+from tutor.shapes import Group, Reading
+
+if TYPE_CHECKING:
+    from tutor.solver import DiscardResult, WaitsResult
 
 
 def group_dict(g: Group) -> dict[str, Any]:
@@ -38,12 +41,7 @@ def hand_dict(hand: Hand) -> dict[str, Any]:
 def check_dict(result: Check) -> dict[str, Any]:
     """The JSON object of ``sekwoo check``."""
     score = result.score
-    reading = None
-    if result.reading is not None:
-        reading = {
-            "sets": [group_dict(g) for g in result.reading.sets],
-            "ngan": group_dict(result.reading.ngan) if result.reading.ngan else None,
-        }
+    reading = reading_dict(result.reading)
     return {
         "hand": str(result.hand),
         "rules": result.rules,
@@ -63,5 +61,63 @@ def check_dict(result: Check) -> dict[str, Any]:
         ],
         "reading": reading,
         "readings": result.readings,
+        "notes": list(result.notes),
+    }
+
+
+def reading_dict(reading: Reading | None) -> dict[str, Any] | None:
+    """A reading as its sets and its NGAN."""
+    if reading is None:
+        return None
+    return {
+        "sets": [group_dict(g) for g in reading.sets],
+        "ngan": group_dict(reading.ngan) if reading.ngan else None,
+    }
+
+
+def waits_dict(result: WaitsResult) -> dict[str, Any]:
+    """The JSON object of ``sekwoo waits``."""
+    return {
+        "hand": str(result.hand),
+        "rules": result.rules,
+        "seat": result.seat,
+        "shanten": result.shanten,
+        "min_fun": result.min_fun,
+        "unit": result.unit,
+        "waits": [
+            {"tile": str(w.tile), "fun": w.fun, "wins": w.wins, "unseen": w.unseen, "reading": reading_dict(w.reading)}
+            for w in result.waits
+        ],
+        "notes": list(result.notes),
+    }
+
+
+def discard_dict(result: DiscardResult) -> dict[str, Any]:
+    """The JSON object of ``sekwoo discard``: options best first."""
+    return {
+        "hand": str(result.hand),
+        "rules": result.rules,
+        "seat": result.seat,
+        "draws": result.draws,
+        "exact": result.exact,
+        "shanten": result.shanten,
+        "wins_now": result.wins_now,
+        "fun_now": result.fun_now,
+        "unit": result.unit,
+        "states": result.states,
+        "options": [
+            {
+                "discard": str(o.tile),
+                "action": o.action,
+                "shanten": o.shanten,
+                "tenpai": o.tenpai,
+                "acceptance": o.acceptance,
+                "accepts": [{"tile": str(t), "unseen": k} for t, k in o.accepts],
+                "win_probability": o.win_probability,
+                "expected_fun": o.expected_fun,
+                "explanation": o.explanation,
+            }
+            for o in result.options
+        ],
         "notes": list(result.notes),
     }

@@ -1,0 +1,540 @@
+"""Shanten: how many card swaps a hand is from complete, FEI and card counts taken into account.
+
+``shanten = draws - 1``, where ``draws`` is the least number of cards to draw (each swapped for
+one in hand) to reach a complete hand that can physically exist: no card beyond its copies
+(counting the sets laid down), a FEI filling at most ``max_wild`` slots of a group and never a
+whole group, FEI drawn from the deck too. -1 is complete, 0 means a wait exists.
+
+The cards held split into components that no group crosses: each numbered suit, each honour.
+For each component (memoised on its counts) we list every way to cut it into groups that hold at
+least one of its cards (complete sets, partial sets, seeds, a NGAN or half of one), keeping per
+``(sets, ngan, wild slots, FEI forced)`` the most cards kept. The components are then combined,
+and the groups still missing are filled from nothing; held FEI fill missing slots, one a group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+N = 34  # non-FEI kinds
+
+# (sets, ngan, wild capacity, FEI forced) -> most cards kept
+Profile = dict[tuple[int, int, int, int], int]
+
+
+@dataclass(frozen=True, eq=False)
+class ShapeContext:
+    """What shanten needs besides the concealed cards: sets still needed and what exists."""
+
+    sets: int  # sets the concealed cards must still form
+    chee_ok: tuple[bool, ...]  # per tile: may start a CHEE (the three cards in play)
+    cap: tuple[int, ...]  # per tile: copies that may be in the hand (copies minus laid-down ones)
+    fei_cap: int  # FEI that may be in the hand (copies minus laid-down and sunk ones)
+    max_wild: int  # FEI per group
+    _memo: dict[tuple[int, tuple[int, ...]], Profile] = field(default_factory=dict, repr=False)
+    _full: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict, repr=False)
+
+    @property
+    def size(self) -> int:
+        return 3 * self.sets + 2
+
+
+def _alternatives(ok: tuple[bool, ...], kind: str, t: int) -> tuple[tuple[int, ...], ...]:
+    """The ways to complete a group seeded by the cards held: each a tuple of missing cards."""
+    if kind == "one":  # a set seeded by one card: a PONG, or any CHEE window holding it
+        alts: list[tuple[int, ...]] = [(t, t)]
+        if t < 27:
+            for s in (t - 2, t - 1, t):
+                if s >= 0 and s // 9 == t // 9 and s % 9 <= 6 and ok[s]:
+                    alts.append(tuple(x for x in (s, s + 1, s + 2) if x != t))
+        return tuple(alts)
+    if kind == "adj":  # t and t+1 held
+        out: list[tuple[int, ...]] = []
+        if t % 9 >= 1 and ok[t - 1]:
+            out.append((t - 1,))
+        if t % 9 <= 6 and ok[t]:
+            out.append((t + 2,))
+        return tuple(out)
+    if kind == "gap":  # t and t+2 held
+        return ((t + 1,),)
+    return ((t,),)  # a PONG or NGAN missing copies of t
+
+
+def _forced(needs: list[tuple[tuple[tuple[int, ...], ...], int]], avail: dict[int, int], mw: int) -> int | None:
+    """Fewest FEI that must fill slots no card can fill; None if even FEI cannot do it.
+
+    ``needs`` holds, per group with missing cards, its alternatives and how many FEI it takes.
+    """
+    demand: dict[int, int] = {}
+    for alts, _ in needs:
+        for x in alts[0]:
+            demand[x] = demand.get(x, 0) + 1
+    if all(avail[x] >= n for x, n in demand.items()):
+        return 0
+    best: int | None = None
+    for choice in product(*(alts for alts, _ in needs)):
+        per: dict[int, int] = {}
+        for miss in choice:
+            for x in miss:
+                per[x] = per.get(x, 0) + 1
+        left = {x: n - avail[x] for x, n in per.items() if n > avail[x]}
+        need = sum(left.values())
+        if best is not None and need >= best:
+            continue
+        placed = 0
+        for (_, cap), miss in zip(needs, choice, strict=True):
+            used = 0
+            for x in miss:
+                if used < min(mw, cap) and left.get(x, 0) > 0:
+                    left[x] -= 1
+                    used += 1
+            placed += used
+        if placed >= need:
+            best = need
+            if need == 0:
+                break
+    return best
+
+
+def _component(ids: tuple[int, ...], counts: tuple[int, ...], ctx: ShapeContext) -> Profile:
+    """Every cut of one component's cards into groups, as the best kept per profile."""
+    c = list(counts)
+    n = len(ids)
+    ok = ctx.chee_ok
+    mw = ctx.max_wild
+    avail = {t: ctx.cap[t] - counts[k] for k, t in enumerate(ids)}
+    for t in list(avail):  # CHEE partials may miss a card next to the component's cards
+        for x in (t - 2, t - 1, t + 1, t + 2):
+            if 0 <= x < 27 and x // 9 == t // 9 and x not in avail:
+                avail[x] = ctx.cap[x]
+    pos = {t: k for k, t in enumerate(ids)}
+    out: Profile = {}
+    needs: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+    max_sets = ctx.sets
+
+    def record(kept: int, s: int, p: int) -> None:
+        forced = _forced(needs, avail, mw) if needs else 0
+        if forced is None:
+            return
+        wcap = sum(min(mw, cap) for _, cap in needs)
+        key = (s, p, wcap, forced)
+        if out.get(key, -1) < kept:
+            out[key] = kept
+
+    def have(t: int, k: int = 1) -> bool:
+        j = pos.get(t)
+        return j is not None and c[j] >= k
+
+    def take(t: int, k: int) -> None:
+        c[pos[t]] -= k
+
+    def rec(i: int, kept: int, s: int, p: int) -> None:
+        while i < n and c[i] == 0:
+            i += 1
+        if i == n:
+            record(kept, s, p)
+            return
+        t = ids[i]
+        cnt = c[i]
+        suited = t < 27
+        r = t % 9
+        if s < max_sets:
+            if cnt >= 3:  # PONG
+                c[i] -= 3
+                rec(i, kept + 3, s + 1, p)
+                c[i] += 3
+            if suited and r <= 6 and ok[t] and have(t + 1) and have(t + 2):  # CHEE
+                c[i] -= 1; take(t + 1, 1); take(t + 2, 1)
+                rec(i, kept + 3, s + 1, p)
+                c[i] += 1; take(t + 1, -1); take(t + 2, -1)
+            if cnt >= 2:  # PONG missing one
+                needs.append((((t,),), 1))
+                c[i] -= 2
+                rec(i, kept + 2, s + 1, p)
+                c[i] += 2
+                needs.pop()
+            if suited and r <= 7 and have(t + 1):
+                alts = _alternatives(ok, "adj", t)
+                if alts:
+                    needs.append((alts, 1))
+                    c[i] -= 1; take(t + 1, 1)
+                    rec(i, kept + 2, s + 1, p)
+                    c[i] += 1; take(t + 1, -1)
+                    needs.pop()
+            if suited and r <= 6 and ok[t] and have(t + 2):
+                needs.append((((t + 1,),), 1))
+                c[i] -= 1; take(t + 2, 1)
+                rec(i, kept + 2, s + 1, p)
+                c[i] += 1; take(t + 2, -1)
+                needs.pop()
+            needs.append((_alternatives(ok, "one", t), 2))  # a seed: one card of a set
+            c[i] -= 1
+            rec(i, kept + 1, s + 1, p)
+            c[i] += 1
+            needs.pop()
+        if p == 0:
+            if cnt >= 2:
+                c[i] -= 2
+                rec(i, kept + 2, s, 1)
+                c[i] += 2
+            needs.append((((t,),), 1))  # half a NGAN
+            c[i] -= 1
+            rec(i, kept + 1, s, 1)
+            c[i] += 1
+            needs.pop()
+        c[i] -= 1  # let this card go
+        rec(i, kept, s, p)
+        c[i] += 1
+
+    rec(0, 0, 0, 0)
+    return _pareto(out)
+
+
+def _pareto(profile: Profile) -> Profile:
+    """Drop profiles another beats on every count (same sets and NGAN)."""
+    items = sorted(profile.items(), key=lambda kv: (-kv[1], -kv[0][2], kv[0][3]))
+    kept: Profile = {}
+    for (s, p, w, f), v in items:
+        if any(s2 == s and p2 == p and w2 >= w and f2 <= f and v2 >= v for (s2, p2, w2, f2), v2 in kept.items()):
+            continue
+        kept[(s, p, w, f)] = v
+    return kept
+
+
+def _combine(a: Profile, b: Profile, max_sets: int) -> Profile:
+    out: Profile = {}
+    for (s1, p1, w1, f1), v1 in a.items():
+        for (s2, p2, w2, f2), v2 in b.items():
+            s = s1 + s2
+            p = p1 + p2
+            if s > max_sets or p > 1:
+                continue
+            key = (s, p, w1 + w2, f1 + f2)
+            if out.get(key, -1) < v1 + v2:
+                out[key] = v1 + v2
+    return _pareto(out)
+
+
+_EMPTY: Profile = {(0, 0, 0, 0): 0}
+
+
+def _free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, memo: dict) -> dict:
+    """Like ``_component`` but ignoring card supply: (sets, ngan, wild capacity) -> most kept."""
+
+    def rec(i: int, c: tuple[int, ...]) -> dict[tuple[int, int, int], int]:
+        while i < len(ids) and c[i] == 0:
+            i += 1
+        if i == len(ids):
+            return {(0, 0, 0): 0}
+        mkey = (ids[0], i, c)
+        got = memo.get(mkey)
+        if got is not None:
+            return got
+        t = ids[i]
+        suited = t < 27
+        r = t % 9
+        out: dict[tuple[int, int, int], int] = {}
+        n = len(ids)
+
+        def sub(c2: list[int], ds: int, dp: int, dw: int, dk: int) -> None:
+            for (s2, p2, w2), v in rec(i, tuple(c2)).items():
+                if p2 + dp > 1:
+                    continue
+                key = (s2 + ds, p2 + dp, w2 + dw)
+                if out.get(key, -1) < v + dk:
+                    out[key] = v + dk
+
+        cnt = c[i]
+        lst = list(c)
+
+        def has(k: int, m: int = 1) -> bool:
+            return k < n and ids[k] == t + (k - i) and lst[k] >= m
+
+        if cnt >= 3:
+            lst[i] -= 3; sub(lst, 1, 0, 0, 3); lst[i] += 3
+        if suited and r <= 6 and ok[t] and has(i + 1) and has(i + 2):
+            lst[i] -= 1; lst[i + 1] -= 1; lst[i + 2] -= 1; sub(lst, 1, 0, 0, 3)
+            lst[i] += 1; lst[i + 1] += 1; lst[i + 2] += 1
+        if cnt >= 2:
+            lst[i] -= 2; sub(lst, 1, 0, 1, 2); sub(lst, 0, 1, 0, 2); lst[i] += 2
+        if suited and r <= 7 and has(i + 1) and _alternatives(ok, "adj", t):
+            lst[i] -= 1; lst[i + 1] -= 1; sub(lst, 1, 0, 1, 2); lst[i] += 1; lst[i + 1] += 1
+        if suited and r <= 6 and ok[t] and has(i + 2):
+            lst[i] -= 1; lst[i + 2] -= 1; sub(lst, 1, 0, 1, 2); lst[i] += 1; lst[i + 2] += 1
+        lst[i] -= 1
+        sub(lst, 1, 0, min(mw, 2), 1)
+        sub(lst, 0, 1, min(mw, 1), 1)
+        sub(lst, 0, 0, 0, 0)
+        lst[i] += 1
+        res = {}
+        for (s2, p2, w2), v in sorted(out.items(), key=lambda kv: -kv[1]):
+            if any(a == s2 and b == p2 and w >= w2 and vv >= v for (a, b, w), vv in res.items()):
+                continue
+            res[(s2, p2, w2)] = v
+        memo[mkey] = res
+        return res
+
+    return rec(0, counts)
+
+
+def _merge(a: dict[tuple[int, int, int], int], b: dict[tuple[int, int, int], int], sets: int, wmax: int) -> dict[tuple[int, int, int], int]:
+    out: dict[tuple[int, int, int], int] = {}
+    for (s1, p1, w1), v1 in a.items():
+        for (s2, p2, w2), v2 in b.items():
+            s, p = s1 + s2, p1 + p2
+            if s > sets or p > 1:
+                continue
+            key = (s, p, min(w1 + w2, wmax))
+            if out.get(key, -1) < v1 + v2:
+                out[key] = v1 + v2
+    return out
+
+
+def _capped(prof: dict[tuple[int, int, int], int], wmax: int) -> dict[tuple[int, int, int], int]:
+    out: dict[tuple[int, int, int], int] = {}
+    for (s, p, w), v in prof.items():
+        key = (s, p, min(w, wmax))
+        if out.get(key, -1) < v:
+            out[key] = v
+    return out
+
+
+def _optimistic(counts: list[int], fei: int, ctx: ShapeContext) -> int:
+    """Most cards kept if every missing card could be drawn: an upper bound on the exact value."""
+    memo = ctx._memo
+    wmax = fei  # wild slots beyond the FEI held are worth nothing
+    total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for base in (0, 9, 18):
+        suit = tuple(counts[base : base + 9])
+        if any(suit):
+            key = ("suit", base, suit, wmax)
+            prof = memo.get(key)
+            if prof is None:
+                prof = memo[key] = _capped(_free_profile(tuple(range(base, base + 9)), suit, ctx.chee_ok, ctx.max_wild, memo), wmax)
+            total = _merge(total, prof, ctx.sets, wmax)
+    honours = tuple(sorted(x for x in counts[27:N] if x))
+    if honours:
+        key = ("honours", honours, wmax)
+        prof = memo.get(key)
+        if prof is None:
+            prof = {(0, 0, 0): 0}
+            for k, x in enumerate(honours):
+                one = _capped(_free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), wmax)
+                prof = _merge(prof, one, ctx.sets, wmax)
+            memo[key] = prof
+        total = _merge(total, prof, ctx.sets, wmax)
+    mw = ctx.max_wild
+    best = 0
+    for (s, p, w), v in total.items():
+        cap = w + (ctx.sets - s) * min(mw, 2) + (1 - p) * min(mw, 1)
+        best = max(best, v + min(fei, cap))
+    return best
+
+
+def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) -> bool:
+    """Is there a physically possible completion keeping at least ``target`` cards?"""
+    c = list(counts)
+    avail = [ctx.cap[t] - counts[t] for t in range(N)]
+    fei_deck = max(0, ctx.fei_cap - fei)
+    ok = ctx.chee_ok
+    mw = ctx.max_wild
+    needs: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+    loose: list[int] = []
+    found = [False]
+    av = {t: avail[t] for t in range(N)}
+
+    def leaf(kept: int, sets_left: int, pair_left: int) -> None:
+        free = sets_left + pair_left
+        wild_cap = sum(min(mw, k) for _, k in needs)
+        for n_seeds in range(min(len(loose), free), -1, -1):
+            pair_seeds = min(pair_left, n_seeds)
+            if n_seeds - pair_seeds > sets_left:
+                continue
+            cap = wild_cap + n_seeds and 0
+            cap = wild_cap + pair_seeds * min(mw, 1) + (n_seeds - pair_seeds) * min(mw, 2)
+            cap += (pair_left - pair_seeds) * min(mw, 1) + (sets_left - (n_seeds - pair_seeds)) * min(mw, 2)
+            if kept + n_seeds + min(fei, cap) < target:
+                return
+            for pick in _picks(loose, n_seeds):
+                for pair_pos in (range(len(pick)) if pair_seeds else (None,)):
+                    extra = [((_alternatives(ok, "pair" if k == pair_pos else "one", t)), 1 if k == pair_pos else 2)
+                             for k, t in enumerate(pick)]
+                    forced = _forced(needs + extra, av, mw)
+                    if forced is not None and forced <= fei + fei_deck:
+                        found[0] = True
+                        return
+
+    def rec(i: int, rem: int, kept: int, sets_left: int, pair_left: int) -> None:
+        if found[0]:
+            return
+        wild_cap = sum(min(mw, k) for _, k in needs) + sets_left * min(mw, 2) + pair_left * min(mw, 1)
+        if kept + min(rem + len(loose), 3 * sets_left + 2 * pair_left) + min(fei, wild_cap) < target:
+            return
+        while i < N and c[i] == 0:
+            i += 1
+        if i == N:
+            leaf(kept, sets_left, pair_left)
+            return
+        n = c[i]
+        suited = i < 27
+        r = i % 9
+        if sets_left and n >= 3:
+            c[i] -= 3; rec(i, rem - 3, kept + 3, sets_left - 1, pair_left); c[i] += 3
+        if sets_left and suited and r <= 6 and ok[i] and c[i + 1] and c[i + 2]:
+            c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
+            rec(i, rem - 3, kept + 3, sets_left - 1, pair_left)
+            c[i] += 1; c[i + 1] += 1; c[i + 2] += 1
+        if pair_left and n >= 2:
+            c[i] -= 2; rec(i, rem - 2, kept + 2, sets_left, 0); c[i] += 2
+        if sets_left:
+            if n >= 2:
+                needs.append((((i,),), 1)); c[i] -= 2
+                rec(i, rem - 2, kept + 2, sets_left - 1, pair_left)
+                c[i] += 2; needs.pop()
+            if suited and r <= 7 and c[i + 1]:
+                alts = _alternatives(ok, "adj", i)
+                if alts:
+                    needs.append((alts, 1)); c[i] -= 1; c[i + 1] -= 1
+                    rec(i, rem - 2, kept + 2, sets_left - 1, pair_left)
+                    c[i] += 1; c[i + 1] += 1; needs.pop()
+            if suited and r <= 6 and ok[i] and c[i + 2]:
+                needs.append((((i + 1,),), 1)); c[i] -= 1; c[i + 2] -= 1
+                rec(i, rem - 2, kept + 2, sets_left - 1, pair_left)
+                c[i] += 1; c[i + 2] += 1; needs.pop()
+        c[i] -= 1; loose.append(i)
+        rec(i, rem - 1, kept, sets_left, pair_left)
+        loose.pop(); c[i] += 1
+
+    rec(0, sum(c), 0, ctx.sets, 1)
+    return found[0]
+
+
+def _picks(loose: list[int], n: int) -> list[tuple[int, ...]]:
+    """Ways to choose ``n`` of the loose cards (as a multiset), at most 64 of them."""
+    have: dict[int, int] = {}
+    for t in loose:
+        have[t] = have.get(t, 0) + 1
+    kinds = sorted(have)
+    out: list[tuple[int, ...]] = []
+
+    def go(k: int, left: int, acc: list[int]) -> None:
+        if len(out) > 64:
+            return
+        if left == 0:
+            out.append(tuple(acc))
+            return
+        if k == len(kinds):
+            return
+        t = kinds[k]
+        for m in range(min(left, have[t]), -1, -1):
+            go(k + 1, left - m, acc + [t] * m)
+
+    go(0, n, [])
+    return out
+
+
+def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext) -> int:
+    """Shanten of concealed cards given as counts per tile (34 kinds) and a number of FEI."""
+    key = (tuple(counts[:N]), fei)
+    got = ctx._full.get(key)
+    if got is not None:
+        return got
+    target = _optimistic(counts, fei, ctx)
+    while target > 0 and not _exact_at_least(counts, fei, ctx, target):
+        target -= 1
+    result = ctx.size - target - 1
+    ctx._full[key] = result
+    return result
+
+
+__all__ = ["ShapeContext", "shanten_counts"]
+
+
+def _complete_opts(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int) -> frozenset[tuple[int, int, int]]:
+    """Every (sets, ngan, FEI used) that uses all of one component's cards in complete groups."""
+    out: set[tuple[int, int, int]] = set()
+    c = list(counts)
+    n = len(ids)
+
+    def rec(i: int, s: int, p: int, f: int) -> None:
+        while i < n and c[i] == 0:
+            i += 1
+        if i == n:
+            out.add((s, p, f))
+            return
+        t = ids[i]
+        cnt = c[i]
+        for w in range(min(mw, 2) + 1):  # PONG with w FEI
+            if cnt >= 3 - w:
+                c[i] -= 3 - w
+                rec(i, s + 1, p, f + w)
+                c[i] += 3 - w
+        if p == 0:
+            for w in range(min(mw, 1) + 1):  # NGAN with w FEI
+                if cnt >= 2 - w:
+                    c[i] -= 2 - w
+                    rec(i, s, 1, f + w)
+                    c[i] += 2 - w
+        if t < 27 and n > 1:
+            r = t % 9
+            for start in (t - 2, t - 1, t):  # CHEE windows where t is the lowest real card
+                if start < 0 or start // 9 != t // 9 or start % 9 > 6 or not ok[start]:
+                    continue
+                below = t - start
+                for above in product((0, 1), repeat=2 - below):
+                    wild = below + sum(above)
+                    if wild > mw:
+                        continue
+                    used = [t] + [start + below + 1 + j for j, a in enumerate(above) if not a]
+                    if any(c[x - ids[0]] == 0 for x in used[1:]):
+                        continue
+                    for x in used:
+                        c[x - ids[0]] -= 1
+                    rec(i, s + 1, p, f + wild)
+                    for x in used:
+                        c[x - ids[0]] += 1
+            del r
+
+    rec(0, 0, 0, 0)
+    return frozenset(out)
+
+
+def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
+    """Do the concealed cards (plus ``fei`` FEI) form exactly the sets still needed and a NGAN?"""
+    if sum(counts[:N]) + fei != ctx.size:
+        return False
+    memo = ctx._memo
+    combos: set[tuple[int, int, int]] = {(0, 0, 0)}
+    mw = ctx.max_wild
+    parts = []
+    for base in (0, 9, 18):
+        suit = tuple(counts[base : base + 9])
+        if any(suit):
+            parts.append((tuple(range(base, base + 9)), suit))
+    for t in range(27, N):
+        if counts[t]:
+            parts.append(((27,), (counts[t],)))
+    for ids, cnts in parts:
+        key = ("complete", ids[0], cnts)
+        opts = memo.get(key)
+        if opts is None:
+            opts = memo[key] = _complete_opts(ids, cnts, ctx.chee_ok, mw)
+        combos = {
+            (s1 + s2, p1 + p2, f1 + f2)
+            for s1, p1, f1 in combos
+            for s2, p2, f2 in opts
+            if s1 + s2 <= ctx.sets and p1 + p2 <= 1 and f1 + f2 <= fei
+        }
+        if not combos:
+            return False
+    return (ctx.sets, 1, fei) in combos
+
+
+def shanten_lower(counts: list[int], fei: int, ctx: ShapeContext) -> int:
+    """A lower bound on shanten (card supply ignored), exact for most hands and much cheaper."""
+    key = ("lower", tuple(counts[:N]), fei)
+    got = ctx._memo.get(key)
+    if got is None:
+        got = ctx._memo[key] = ctx.size - _optimistic(counts, fei, ctx) - 1
+    return got

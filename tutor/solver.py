@@ -1,0 +1,455 @@
+"""The solver: shanten, waits, and discards ranked by exact expected FUN (RULES.md §5).
+
+Hands are counted per card kind and packed into one integer (three bits a kind), so that the
+search over later hands is a walk over small integers with memo tables. ``docs/solver.md``
+states the model; ``tests/test_solver.py`` checks it against brute force and simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from typing import TYPE_CHECKING
+
+from tutor.errors import InvalidHandError
+from tutor.hands import Hand
+from tutor.scoring import best_reading, check, validate
+from tutor.shanten import ShapeContext, is_complete, shanten_counts, shanten_lower
+from tutor.shapes import Reading, concealed_readings, meld_options, to_reading
+from tutor.tiles import FEI, FEI_ID, TILES, Tile
+
+if TYPE_CHECKING:
+    from tutor.rules import RuleSet, Seat
+
+DEFAULT_DRAWS = 3
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A card that completes the hand: the FUN of the completed hand and how many are unseen."""
+
+    tile: Tile
+    fun: int
+    wins: bool
+    unseen: int
+    reading: Reading
+
+
+@dataclass(frozen=True)
+class WaitsResult:
+    """The answer to ``sekwoo waits``."""
+
+    hand: Hand
+    rules: str
+    seat: str
+    shanten: int
+    waits: tuple[Wait, ...]
+    min_fun: int
+    unit: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice for a 14-card hand: a discard (or sinking a FEI) and what it leads to."""
+
+    tile: Tile
+    action: str  # "discard" or "sink"
+    shanten: int
+    acceptance: int
+    accepts: tuple[tuple[Tile, int], ...]  # cards that lower shanten, with how many are unseen
+    win_probability: float
+    expected_fun: float
+    explanation: str = ""
+
+    @property
+    def tenpai(self) -> bool:
+        return self.shanten == 0
+
+
+@dataclass(frozen=True)
+class DiscardResult:
+    """The answer to ``sekwoo discard``: every option, best first."""
+
+    hand: Hand
+    rules: str
+    seat: str
+    draws: int
+    exact: bool
+    shanten: int
+    wins_now: bool
+    fun_now: int
+    options: tuple[Option, ...]
+    states: int
+    unit: str
+    notes: tuple[str, ...] = field(default=())
+
+
+class Table:
+    """Everything about one hand's fixed parts (sets laid down, bonus cards, seat, rules) that
+    the search needs, with memo tables for shanten and for the FUN of complete hands."""
+
+    def __init__(
+        self, rules: RuleSet, seat: str, flags: frozenset[str], hand: Hand, bonus: tuple[Tile, ...] | None = None
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.flags = flags
+        self.melds = hand.melds
+        self.bonus = tuple(sorted(hand.bonus if bonus is None else bonus))
+        self.bonus_ids = tuple(t.id for t in self.bonus)
+        self.kinds: list[int] = sorted(t for t in rules.in_play if t != FEI_ID)
+        self.has_fei = FEI_ID in rules.in_play
+        if self.has_fei:
+            self.kinds.append(FEI_ID)
+        self.index = {t: i for i, t in enumerate(self.kinds)}
+        self.fei_index = self.index.get(FEI_ID, -1)
+        self.unit_of = [1 << (3 * i) for i in range(len(self.kinds))]
+        self.sets_left = rules.sets - len(hand.melds)
+        in_melds = [0] * 35
+        for m in hand.melds:
+            for t in m.cards:
+                in_melds[t.id] += 1
+        sunk = sum(1 for t in self.bonus if t.id == FEI_ID)
+        cap = tuple(rules.copies - in_melds[t] if t in rules.in_play else 0 for t in range(34))
+        fei_cap = rules.wild_copies - in_melds[FEI_ID] - sunk if self.has_fei else 0
+        self.cap_local = [cap[t] if t != FEI_ID else fei_cap for t in self.kinds]
+        self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set)
+        self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
+        self._shanten: dict[int, int] = {}
+        self._lower: dict[int, int] = {}
+        self._win: dict[int, tuple[int, bool] | None] = {}
+
+    # --- packing -------------------------------------------------------------------------
+    def pack(self, tiles: Iterable[Tile]) -> int:
+        key = 0
+        for t in tiles:
+            key += self.unit_of[self.index[t.id]]
+        return key
+
+    def count(self, key: int, i: int) -> int:
+        return key >> (3 * i) & 7
+
+    def unpack(self, key: int) -> list[int]:
+        """Global counts (35 kinds, FEI last) of a packed hand."""
+        out = [0] * 35
+        for i, t in enumerate(self.kinds):
+            out[t] = key >> (3 * i) & 7
+        return out
+
+    def tiles(self, key: int) -> list[Tile]:
+        out = []
+        for i, t in enumerate(self.kinds):
+            out.extend([TILES[t]] * (key >> (3 * i) & 7))
+        return out
+
+    # --- memo tables ---------------------------------------------------------------------
+    def shanten(self, key: int) -> int:
+        s = self._shanten.get(key)
+        if s is None:
+            c = self.unpack(key)
+            s = shanten_counts(c[:34], c[FEI_ID], self.shape)
+            self._shanten[key] = s
+        return s
+
+    def lower(self, key: int) -> int:
+        """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates)."""
+        s = self._lower.get(key)
+        if s is None:
+            c = self.unpack(key)
+            s = self._lower[key] = shanten_lower(c[:34], c[FEI_ID], self.shape)
+        return s
+
+    def win(self, key: int) -> tuple[int, bool] | None:
+        """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
+        if key in self._win:
+            return self._win[key]
+        c = self.unpack(key)
+        fei = c[FEI_ID]
+        if not is_complete(c[:34], fei, self.shape):
+            self._win[key] = None
+            return None
+        inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok)
+        result = None
+        if inner:
+            raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
+            best = best_reading(raws, self.bonus_ids, fei, self.flags, self.rules, self.seat)
+            if best is not None:
+                fun = best[1].fun
+                result = (fun, fun >= self.rules.minimum)
+        self._win[key] = result
+        return result
+
+    def reading(self, key: int) -> Reading | None:
+        c = self.unpack(key)
+        inner = concealed_readings(c[:34], c[FEI_ID], self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok)
+        raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
+        best = best_reading(raws, self.bonus_ids, c[FEI_ID], self.flags, self.rules, self.seat)
+        return None if best is None else to_reading(best[0])
+
+
+def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
+    """Copies of each card kind not in sight: 4 minus the hand (sets and sunk FEI too) and ``seen``."""
+    sight = hand.in_sight()
+    for t in seen:
+        sight[t] += 1
+    out = {}
+    for t in rules.in_play:
+        copies = rules.wild_copies if t == FEI_ID else rules.copies
+        left = copies - sight[TILES[t]]
+        if left < 0:
+            raise InvalidHandError(f"{sight[TILES[t]]} copies of {TILES[t]} in sight with --seen: there are only {copies}")
+        out[t] = left
+    return out
+
+
+def _setup(hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str], seen: Sequence[Tile]) -> tuple[str, frozenset[str]]:
+    seat_name = rules.seat(seat).value
+    flags = frozenset(situations)
+    known = {s.flag for s in rules.spec.situations}
+    for f in sorted(flags - known):
+        raise InvalidHandError(f"{rules.name} knows no situation {f!r}")
+    validate(hand, rules)
+    for t in seen:
+        if t.is_bonus or t.id not in rules.in_play:
+            raise InvalidHandError(f"--seen: {t} is not a card that can be drawn in {rules.name}")
+    return seat_name, flags
+
+
+def shanten(hand: Hand, rules: RuleSet) -> int:
+    """Shanten of a hand of 3n+1 or 3n+2 cards (sets laid down count): -1 complete, 0 a wait."""
+    validate(hand, rules)
+    if hand.size not in (rules.hand_size, rules.hand_size - 1):
+        raise InvalidHandError(f"shanten needs {rules.hand_size - 1} or {rules.hand_size} cards, not {hand.size}")
+    table = Table(rules, "east" if "east" in rules.spec.seats else rules.spec.seats[0], frozenset(), hand)
+    return table.shanten(table.pack(hand.concealed))
+
+
+def waits(
+    hand: Hand,
+    rules: RuleSet,
+    seat: str | Seat = "east",
+    situations: Iterable[str] = (),
+    seen: Sequence[Tile] = (),
+) -> WaitsResult:
+    """Every card that completes a hand of 3n+1 cards, with the FUN it would score."""
+    seat_name, flags = _setup(hand, rules, seat, situations, seen)
+    if hand.size != rules.hand_size - 1:
+        hint = "; use 'sekwoo discard' for a hand that has just drawn" if hand.size == rules.hand_size else ""
+        raise InvalidHandError(f"waits needs {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}{hint}")
+    table = Table(rules, seat_name, flags, hand)
+    key = table.pack(hand.concealed)
+    unseen = _unseen(rules, hand, seen)
+    found = []
+    for i, t in enumerate(table.kinds):
+        w = table.win(key + table.unit_of[i])
+        if w is None or unseen[t] <= 0:
+            continue
+        reading = table.reading(key + table.unit_of[i])
+        assert reading is not None
+        found.append(Wait(TILES[t], w[0], w[1], unseen[t], reading))
+    notes = []
+    sh = table.shanten(key)
+    if not found and sh == 0:
+        notes.append("every card this hand waits on is already in sight")
+    return WaitsResult(hand, rules.name, seat_name, sh, tuple(found), rules.minimum, rules.unit, tuple(notes))
+
+
+class _Search:
+    """Exact expected FUN and win probability over ``draws`` self-draws from one kept hand h0."""
+
+    def __init__(self, table: Table, h0: int, pool0: list[int]) -> None:
+        self.t = table
+        self.h0 = h0
+        self.pool0 = pool0
+        self.memo: dict[int, tuple[float, float]] = {}
+        self.memo14: dict[int, tuple[float, float]] = {}
+        self.h0c = [h0 >> (3 * i) & 7 for i in range(len(pool0))]
+
+    def value(self, h: int, n: int) -> tuple[float, float]:
+        """(expected FUN, win probability) of the 13-card hand ``h`` with ``n`` draws left."""
+        if n <= 0:
+            return (0.0, 0.0)
+        mkey = h << 5 | n
+        got = self.memo.get(mkey)
+        if got is not None:
+            return got
+        t = self.t
+        if t.lower(h) >= n:  # cannot even complete the shape in n draws
+            self.memo[mkey] = (0.0, 0.0)
+            return (0.0, 0.0)
+        total = 0
+        ev = 0.0
+        pw = 0.0
+        units = t.unit_of
+        h0c = self.h0c
+        for i, p0 in enumerate(self.pool0):
+            if p0 <= 0:
+                continue
+            have = h >> (3 * i) & 7
+            p = p0 - (have - h0c[i] if have > h0c[i] else 0)
+            if p <= 0:
+                continue
+            total += p
+            h14 = h + units[i]
+            w = t.win(h14)
+            if w is not None and w[1]:
+                ev += p * w[0]
+                pw += p
+                continue
+            if n == 1:
+                continue
+            v, q = self.best_discard(h14, n - 1)
+            ev += p * v
+            pw += p * q
+        result = (ev / total, pw / total) if total else (0.0, 0.0)
+        self.memo[mkey] = result
+        return result
+
+    def best_discard(self, h14: int, n: int) -> tuple[float, float]:
+        """Best (expected FUN, then win probability) over the discards from a 14-card hand."""
+        mkey = h14 << 5 | n
+        got = self.memo14.get(mkey)
+        if got is not None:
+            return got
+        best = (0.0, 0.0)
+        units = self.t.unit_of
+        for i in range(len(units)):
+            if h14 >> (3 * i) & 7:
+                r = self.value(h14 - units[i], n)
+                if r > best:
+                    best = r
+        self.memo14[mkey] = best
+        return best
+
+
+def discard(
+    hand: Hand,
+    rules: RuleSet,
+    seat: str | Seat = "east",
+    draws: int | None = None,
+    seen: Sequence[Tile] = (),
+    situations: Iterable[str] = (),
+) -> DiscardResult:
+    """Every discard of a 3n+2-card hand (and sinking a FEI), ranked by exact expected FUN."""
+    seat_name, flags = _setup(hand, rules, seat, situations, seen)
+    n = DEFAULT_DRAWS if draws is None else draws
+    if not 0 <= n <= 30:
+        raise InvalidHandError(f"--draws must be between 0 and 30, not {n}")
+    if hand.size != rules.hand_size:
+        hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
+        raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
+    table = Table(rules, seat_name, flags, hand)
+    key14 = table.pack(hand.concealed)
+    unseen = _unseen(rules, hand, seen)
+    pool0 = [unseen[t] for t in table.kinds]
+    now = check(hand, rules, seat_name, flags)
+    options: list[Option] = []
+    states = 0
+    for i, t in enumerate(table.kinds):
+        if not key14 >> (3 * i) & 7:
+            continue
+        h0 = key14 - table.unit_of[i]
+        opt, st = _option(table, h0, pool0, n, TILES[t], "discard")
+        options.append(opt)
+        states += st
+    if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
+        sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
+        h0 = key14 - sunk.unit_of[sunk.fei_index]
+        opt, st = _option(sunk, h0, pool0, n, FEI, "sink", replacement=True)
+        options.append(opt)
+        states += st
+    options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.shanten, -o.acceptance, o.action, o.tile))
+    options = _explain(options, n, rules.unit)
+    notes = []
+    if now.wins:
+        notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
+    return DiscardResult(
+        hand, rules.name, seat_name, n, True, table.shanten(key14), now.wins, now.fun, tuple(options), states,
+        rules.unit, tuple(notes),
+    )
+
+
+def _option(
+    table: Table, h0: int, pool0: list[int], n: int, tile: Tile, action: str, replacement: bool = False
+) -> tuple[Option, int]:
+    """Shanten, acceptance and the search value of keeping the 13 cards ``h0``."""
+    sh = table.shanten(h0)
+    accepts = []
+    for i, t in enumerate(table.kinds):
+        if pool0[i] > 0 and table.shanten(h0 + table.unit_of[i]) < sh:
+            accepts.append((TILES[t], pool0[i]))
+    search = _Search(table, h0, pool0)
+    if replacement:
+        # sinking: a replacement card is drawn at once, then the same search with n draws
+        ev, pw = search.value(h0, n + 1) if n >= 0 else (0.0, 0.0)
+        ev, pw = _after_replacement(search, h0, n)
+    else:
+        ev, pw = search.value(h0, n)
+    acceptance = sum(k for _, k in accepts)
+    return Option(tile, action, sh, acceptance, tuple(accepts), pw, ev), len(search.memo) + len(search.memo14)
+
+
+def _after_replacement(search: _Search, h0: int, n: int) -> tuple[float, float]:
+    """Value of drawing one replacement card, then discarding, then ``n`` more draws."""
+    t = search.t
+    total = 0
+    ev = pw = 0.0
+    for i, p in enumerate(search.pool0):
+        if p <= 0:
+            continue
+        total += p
+        h14 = h0 + t.unit_of[i]
+        w = t.win(h14)
+        if w is not None and w[1]:
+            ev += p * w[0]
+            pw += p
+            continue
+        v, q = search.best_discard(h14, n)
+        ev += p * v
+        pw += p * q
+    return (ev / total, pw / total) if total else (0.0, 0.0)
+
+
+def _explain(options: list[Option], n: int, unit: str) -> list[Option]:
+    """A sentence or two for the top choices: what it keeps, what it waits on, why it beats the next."""
+    out = []
+    for k, o in enumerate(options):
+        if k >= 3:
+            out.append(o)
+            continue
+        what = f"Sink the {o.tile} as a flower (+1 {unit}, a replacement is drawn)" if o.action == "sink" else f"Discard {o.tile}"
+        shape = {-1: "complete", 0: "ready (tenpai)"}.get(o.shanten, f"{o.shanten} away from ready")
+        cards = ", ".join(f"{t}×{c}" for t, c in o.accepts[:8]) + (" …" if len(o.accepts) > 8 else "")
+        text = f"{what}: the hand is {shape}"
+        if o.accepts:
+            text += f"; {o.acceptance} unseen cards improve it ({cards})"
+        text += f". Over {n} draws it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
+        rival = options[k + 1] if k + 1 < len(options) else None
+        if rival is not None:
+            text += " " + _compare(o, rival, unit)
+        out.append(Option(o.tile, o.action, o.shanten, o.acceptance, o.accepts, o.win_probability, o.expected_fun, text))
+    return out
+
+
+def _compare(a: Option, b: Option, unit: str) -> str:
+    name = f"sinking {b.tile}" if b.action == "sink" else f"discarding {b.tile}"
+    gains = sorted({t for t, _ in a.accepts} - {t for t, _ in b.accepts})
+    loses = sorted({t for t, _ in b.accepts} - {t for t, _ in a.accepts})
+    diff = a.expected_fun - b.expected_fun
+    if diff < 1e-9 and abs(a.win_probability - b.win_probability) < 1e-9:
+        return f"It is as good as {name}."
+    why = f"It beats {name} by {diff:.2f} {unit}"
+    parts = []
+    if gains:
+        parts.append("it also takes " + " ".join(map(str, gains)))
+    if loses:
+        parts.append("it gives up " + " ".join(map(str, loses)))
+    if a.shanten < b.shanten:
+        parts.append("it stays a step closer to ready")
+    if not parts and a.acceptance != b.acceptance:
+        parts.append(f"{a.acceptance - b.acceptance:+d} cards accepted")
+    if not parts:
+        parts.append("its completed hands score more")
+    return why + ": " + "; ".join(parts) + "."
