@@ -451,8 +451,10 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext) -> int:
 __all__ = ["ShapeContext", "shanten_counts"]
 
 
-def _complete_opts(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int) -> frozenset[tuple[int, int, int]]:
-    """Every (sets, ngan, FEI used) that uses all of one component's cards in complete groups."""
+def _complete_opts(
+    ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, fei: int
+) -> frozenset[tuple[int, int, int]]:
+    """Every (sets, ngan, FEI used <= fei) that uses all of one component's cards in complete groups."""
     out: set[tuple[int, int, int]] = set()
     c = list(counts)
     n = len(ids)
@@ -465,26 +467,26 @@ def _complete_opts(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool
             return
         t = ids[i]
         cnt = c[i]
-        for w in range(min(mw, 2) + 1):  # PONG with w FEI
+        spare = fei - f
+        for w in range(min(mw, 2, spare) + 1):  # PONG with w FEI
             if cnt >= 3 - w:
                 c[i] -= 3 - w
                 rec(i, s + 1, p, f + w)
                 c[i] += 3 - w
         if p == 0:
-            for w in range(min(mw, 1) + 1):  # NGAN with w FEI
+            for w in range(min(mw, 1, spare) + 1):  # NGAN with w FEI
                 if cnt >= 2 - w:
                     c[i] -= 2 - w
                     rec(i, s, 1, f + w)
                     c[i] += 2 - w
         if t < 27 and n > 1:
-            r = t % 9
             for start in (t - 2, t - 1, t):  # CHEE windows where t is the lowest real card
                 if start < 0 or start // 9 != t // 9 or start % 9 > 6 or not ok[start]:
                     continue
                 below = t - start
                 for above in product((0, 1), repeat=2 - below):
                     wild = below + sum(above)
-                    if wild > mw:
+                    if wild > mw or wild > spare:
                         continue
                     used = [t] + [start + below + 1 + j for j, a in enumerate(above) if not a]
                     if any(c[x - ids[0]] == 0 for x in used[1:]):
@@ -494,7 +496,6 @@ def _complete_opts(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool
                     rec(i, s + 1, p, f + wild)
                     for x in used:
                         c[x - ids[0]] += 1
-            del r
 
     rec(0, 0, 0, 0)
     return frozenset(out)
@@ -516,10 +517,10 @@ def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
         if counts[t]:
             parts.append(((27,), (counts[t],)))
     for ids, cnts in parts:
-        key = ("complete", ids[0], cnts)
+        key = ("complete", ids[0], cnts, fei)
         opts = memo.get(key)
         if opts is None:
-            opts = memo[key] = _complete_opts(ids, cnts, ctx.chee_ok, mw)
+            opts = memo[key] = _complete_opts(ids, cnts, ctx.chee_ok, mw, fei)
         combos = {
             (s1 + s2, p1 + p2, f1 + f2)
             for s1, p1, f1 in combos

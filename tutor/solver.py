@@ -161,6 +161,14 @@ class Table:
             s = self._lower[key] = shanten_lower(c[:34], c[FEI_ID], self.shape)
         return s
 
+    def complete(self, key: int) -> bool:
+        """Is the packed hand a complete shape (memoised with ``win``)?"""
+        got = self._win.get(key, False)
+        if got is not False:
+            return got is not None
+        c = self.unpack(key)
+        return is_complete(c[:34], c[FEI_ID], self.shape)
+
     def win(self, key: int) -> tuple[int, bool] | None:
         """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
         if key in self._win:
@@ -276,7 +284,12 @@ class _Search:
         if got is not None:
             return got
         t = self.t
-        if t.lower(h) >= n:  # cannot even complete the shape in n draws
+        if n == 1 and t.fei_index >= 0 and not h >> (3 * t.fei_index) & 7:
+            # a hand without FEI waits on some card exactly when it plus a FEI is complete
+            if not t.complete(h + t.unit_of[t.fei_index]):
+                self.memo[mkey] = (0.0, 0.0)
+                return (0.0, 0.0)
+        elif t.lower(h) >= n:  # cannot even complete the shape in n draws
             self.memo[mkey] = (0.0, 0.0)
             return (0.0, 0.0)
         total = 0
