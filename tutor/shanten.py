@@ -452,33 +452,37 @@ __all__ = ["ShapeContext", "shanten_counts"]
 
 
 def _complete_opts(
-    ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, fei: int
+    ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, fei: int, memo: dict | None = None
 ) -> frozenset[tuple[int, int, int]]:
     """Every (sets, ngan, FEI used <= fei) that uses all of one component's cards in complete groups."""
-    out: set[tuple[int, int, int]] = set()
-    c = list(counts)
+    memo = {} if memo is None else memo
     n = len(ids)
+    base = ids[0]
 
-    def rec(i: int, s: int, p: int, f: int) -> None:
+    def sub(i: int, c: tuple[int, ...], pair_ok: bool, spare: int) -> frozenset[tuple[int, int, int]]:
         while i < n and c[i] == 0:
             i += 1
         if i == n:
-            out.add((s, p, f))
-            return
+            return _DONE
+        key = ("sub", base, i, c, pair_ok, spare)
+        got = memo.get(key)
+        if got is not None:
+            return got
         t = ids[i]
         cnt = c[i]
-        spare = fei - f
+        out: set[tuple[int, int, int]] = set()
+
+        def go(c2: tuple[int, ...], ds: int, dp: int, w: int) -> None:
+            for s2, p2, f2 in sub(i, c2, pair_ok and not dp, spare - w):
+                out.add((s2 + ds, p2 + dp, f2 + w))
+
         for w in range(min(mw, 2, spare) + 1):  # PONG with w FEI
             if cnt >= 3 - w:
-                c[i] -= 3 - w
-                rec(i, s + 1, p, f + w)
-                c[i] += 3 - w
-        if p == 0:
+                go(c[:i] + (cnt - 3 + w,) + c[i + 1 :], 1, 0, w)
+        if pair_ok:
             for w in range(min(mw, 1, spare) + 1):  # NGAN with w FEI
                 if cnt >= 2 - w:
-                    c[i] -= 2 - w
-                    rec(i, s, 1, f + w)
-                    c[i] += 2 - w
+                    go(c[:i] + (cnt - 2 + w,) + c[i + 1 :], 0, 1, w)
         if t < 27 and n > 1:
             for start in (t - 2, t - 1, t):  # CHEE windows where t is the lowest real card
                 if start < 0 or start // 9 != t // 9 or start % 9 > 6 or not ok[start]:
@@ -489,16 +493,20 @@ def _complete_opts(
                     if wild > mw or wild > spare:
                         continue
                     used = [t] + [start + below + 1 + j for j, a in enumerate(above) if not a]
-                    if any(c[x - ids[0]] == 0 for x in used[1:]):
+                    lst = list(c)
+                    if any(lst[x - base] == 0 for x in used[1:]):
                         continue
                     for x in used:
-                        c[x - ids[0]] -= 1
-                    rec(i, s + 1, p, f + wild)
-                    for x in used:
-                        c[x - ids[0]] += 1
+                        lst[x - base] -= 1
+                    go(tuple(lst), 1, 0, wild)
+        res = frozenset(out)
+        memo[key] = res
+        return res
 
-    rec(0, 0, 0, 0)
-    return frozenset(out)
+    return sub(0, tuple(counts), True, fei)
+
+
+_DONE = frozenset({(0, 0, 0)})
 
 
 def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
@@ -520,7 +528,7 @@ def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
         key = ("complete", ids[0], cnts, fei)
         opts = memo.get(key)
         if opts is None:
-            opts = memo[key] = _complete_opts(ids, cnts, ctx.chee_ok, mw, fei)
+            opts = memo[key] = _complete_opts(ids, cnts, ctx.chee_ok, mw, fei, memo)
         combos = {
             (s1 + s2, p1 + p2, f1 + f2)
             for s1, p1, f1 in combos

@@ -274,6 +274,8 @@ class _Search:
         self.memo: dict[int, tuple[float, float]] = {}
         self.memo14: dict[int, tuple[float, float]] = {}
         self.h0c = [h0 >> (3 * i) & 7 for i in range(len(pool0))]
+        self.draws = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
+        self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
 
     def value(self, h: int, n: int) -> tuple[float, float]:
         """(expected FUN, win probability) of the 13-card hand ``h`` with ``n`` draws left."""
@@ -284,9 +286,10 @@ class _Search:
         if got is not None:
             return got
         t = self.t
-        if n == 1 and t.fei_index >= 0 and not h >> (3 * t.fei_index) & 7:
-            # a hand without FEI waits on some card exactly when it plus a FEI is complete
-            if not t.complete(h + t.unit_of[t.fei_index]):
+        if n == 1:
+            fi = t.fei_index
+            if fi >= 0 and not h >> (3 * fi) & 7 and not t.complete(h + t.unit_of[fi]):
+                # without FEI, a hand waits on some card exactly when it plus a FEI is complete
                 self.memo[mkey] = (0.0, 0.0)
                 return (0.0, 0.0)
         elif t.lower(h) >= n:  # cannot even complete the shape in n draws
@@ -295,18 +298,19 @@ class _Search:
         total = 0
         ev = 0.0
         pw = 0.0
-        units = t.unit_of
-        h0c = self.h0c
-        for i, p0 in enumerate(self.pool0):
-            if p0 <= 0:
-                continue
+        wins = t._win
+        win = t.win
+        for i, p0, unit in self.draws:
             have = h >> (3 * i) & 7
-            p = p0 - (have - h0c[i] if have > h0c[i] else 0)
+            h0i = self.h0c[i]
+            p = p0 - have + h0i if have > h0i else p0
             if p <= 0:
                 continue
             total += p
-            h14 = h + units[i]
-            w = t.win(h14)
+            h14 = h + unit
+            w = wins.get(h14, False)
+            if w is False:
+                w = win(h14)
             if w is not None and w[1]:
                 ev += p * w[0]
                 pw += p
@@ -327,10 +331,10 @@ class _Search:
         if got is not None:
             return got
         best = (0.0, 0.0)
-        units = self.t.unit_of
-        for i in range(len(units)):
-            if h14 >> (3 * i) & 7:
-                r = self.value(h14 - units[i], n)
+        value = self.value
+        for shift, unit in self.shifts:
+            if h14 >> shift & 7:
+                r = value(h14 - unit, n)
                 if r > best:
                     best = r
         self.memo14[mkey] = best
