@@ -115,6 +115,7 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
                 "accepts": [{"tile": str(t), "unseen": k} for t, k in o.accepts],
                 "win_probability": o.win_probability,
                 "expected_fun": o.expected_fun,
+                "waits": [{"tile": str(t), "unseen": c, "fun": f, "wins": w} for t, c, f, w in o.waits],
                 "explanation": o.explanation,
             }
             for o in result.options

@@ -62,6 +62,7 @@ class Option:
     win_probability: float
     expected_fun: float
     explanation: str = ""
+    waits: tuple[tuple[Tile, int, int, bool], ...] = ()  # when ready: (card, unseen, FUN, wins)
 
     @property
     def tenpai(self) -> bool:
@@ -362,21 +363,16 @@ def discard(
     unseen = _unseen(rules, hand, seen)
     pool0 = [unseen[t] for t in table.kinds]
     now = check(hand, rules, seat_name, flags)
-    options: list[Option] = []
-    states = 0
+    tasks: list[tuple[Table, int, Tile, str, bool]] = []
     for i, t in enumerate(table.kinds):
-        if not key14 >> (3 * i) & 7:
-            continue
-        h0 = key14 - table.unit_of[i]
-        opt, st = _option(table, h0, pool0, n, TILES[t], "discard")
-        options.append(opt)
-        states += st
+        if key14 >> (3 * i) & 7:
+            tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
-        h0 = key14 - sunk.unit_of[sunk.fei_index]
-        opt, st = _option(sunk, h0, pool0, n, FEI, "sink", replacement=True)
-        options.append(opt)
-        states += st
+        tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
+    results = _run_options(tasks, pool0, n)
+    options = [opt for opt, _ in results]
+    states = sum(st for _, st in results)
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.shanten, -o.acceptance, o.action, o.tile))
     options = _explain(options, n, rules.unit)
     notes = []
@@ -386,6 +382,14 @@ def discard(
         hand, rules.name, seat_name, n, True, table.shanten(key14), now.wins, now.fun, tuple(options), states,
         rules.unit, tuple(notes),
     )
+
+
+def _run_options(tasks: list[tuple[Table, int, Tile, str, bool]], pool0: list[int], n: int) -> list[tuple[Option, int]]:
+    """Solve every option in turn; they share the table's memo of shanten and complete hands.
+
+    (Two forked workers were tried: losing the shared memo made it twice as slow.)
+    """
+    return [_option(table, h0, pool0, n, tile, action, rep) for table, h0, tile, action, rep in tasks]
 
 
 def _option(
@@ -405,7 +409,14 @@ def _option(
     else:
         ev, pw = search.value(h0, n)
     acceptance = sum(k for _, k in accepts)
-    return Option(tile, action, sh, acceptance, tuple(accepts), pw, ev), len(search.memo) + len(search.memo14)
+    ready: list[tuple[Tile, int, int, bool]] = []
+    if sh == 0:
+        for i, t in enumerate(table.kinds):
+            w = table.win(h0 + table.unit_of[i]) if pool0[i] > 0 else None
+            if w is not None:
+                ready.append((TILES[t], pool0[i], w[0], w[1]))
+    option = Option(tile, action, sh, acceptance, tuple(accepts), pw, ev, "", tuple(ready))
+    return option, len(search.memo) + len(search.memo14)
 
 
 def _after_replacement(search: _Search, h0: int, n: int) -> tuple[float, float]:
@@ -431,42 +442,60 @@ def _after_replacement(search: _Search, h0: int, n: int) -> tuple[float, float]:
 
 def _explain(options: list[Option], n: int, unit: str) -> list[Option]:
     """A sentence or two for the top choices: what it keeps, what it waits on, why it beats the next."""
+    from dataclasses import replace
+
     out = []
     for k, o in enumerate(options):
         if k >= 3:
             out.append(o)
             continue
         what = f"Sink the {o.tile} as a flower (+1 {unit}, a replacement is drawn)" if o.action == "sink" else f"Discard {o.tile}"
-        shape = {-1: "complete", 0: "ready (tenpai)"}.get(o.shanten, f"{o.shanten} away from ready")
-        cards = ", ".join(f"{t}×{c}" for t, c in o.accepts[:8]) + (" …" if len(o.accepts) > 8 else "")
-        text = f"{what}: the hand is {shape}"
-        if o.accepts:
-            text += f"; {o.acceptance} unseen cards improve it ({cards})"
-        text += f". Over {n} draws it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
+        if o.shanten == 0 and o.waits:
+            wins = [w for w in o.waits if w[3]]
+            short = [w for w in o.waits if not w[3]]
+            text = f"{what}: the hand is ready"
+            if wins:
+                text += ", winning on " + ", ".join(f"{t} ({c} left, {f} {unit})" for t, c, f, _ in wins)
+            if short:
+                text += ("; " if wins else ", but ") + " ".join(str(t) for t, _, _, _ in short)
+                text += f" would complete it short of the minimum"
+        elif o.shanten == 0:
+            text = f"{what}: the hand is ready, but every card it waits on is in sight"
+        else:
+            cards = ", ".join(f"{t}×{c}" for t, c in o.accepts[:8]) + (" …" if len(o.accepts) > 8 else "")
+            text = f"{what}: {o.shanten} swap{'s' if o.shanten > 1 else ''} from ready"
+            if o.accepts:
+                text += f"; {o.acceptance} unseen cards bring it closer ({cards})"
+        if o.win_probability > 0:
+            text += f". Over {n} draws it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
+        else:
+            text += f". It cannot win within {n} draws."
         rival = options[k + 1] if k + 1 < len(options) else None
         if rival is not None:
             text += " " + _compare(o, rival, unit)
-        out.append(Option(o.tile, o.action, o.shanten, o.acceptance, o.accepts, o.win_probability, o.expected_fun, text))
+        out.append(replace(o, explanation=text))
     return out
 
 
 def _compare(a: Option, b: Option, unit: str) -> str:
+    """Why ``a`` ranks above ``b``: the FUN it adds and the cards it gains and loses."""
     name = f"sinking {b.tile}" if b.action == "sink" else f"discarding {b.tile}"
+    diff = a.expected_fun - b.expected_fun
+    if abs(diff) < 5e-10 and abs(a.win_probability - b.win_probability) < 5e-10:
+        return f"It is worth the same as {name}."
     gains = sorted({t for t, _ in a.accepts} - {t for t, _ in b.accepts})
     loses = sorted({t for t, _ in b.accepts} - {t for t, _ in a.accepts})
-    diff = a.expected_fun - b.expected_fun
-    if diff < 1e-9 and abs(a.win_probability - b.win_probability) < 1e-9:
-        return f"It is as good as {name}."
-    why = f"It beats {name} by {diff:.2f} {unit}"
+    if diff >= 5e-10:
+        why = f"It beats {name} by {diff:.2f} {unit} on average"
+    else:
+        why = f"It beats {name} on win chance ({a.win_probability:.1%} against {b.win_probability:.1%})"
     parts = []
-    if gains:
-        parts.append("it also takes " + " ".join(map(str, gains)))
-    if loses:
-        parts.append("it gives up " + " ".join(map(str, loses)))
     if a.shanten < b.shanten:
-        parts.append("it stays a step closer to ready")
-    if not parts and a.acceptance != b.acceptance:
-        parts.append(f"{a.acceptance - b.acceptance:+d} cards accepted")
+        parts.append(f"it stays {b.shanten - a.shanten} swap{'s' if b.shanten - a.shanten > 1 else ''} closer to ready")
+    if gains:
+        parts.append("it can use " + " ".join(map(str, gains)) + f", which {name} cannot")
+    if loses:
+        parts.append(f"{name} would use " + " ".join(map(str, loses)) + " instead")
     if not parts:
-        parts.append("its completed hands score more")
+        parts.append("its completed hands score more" if diff > 0 else "more of its completions win")
     return why + ": " + "; ".join(parts) + "."
