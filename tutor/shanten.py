@@ -514,6 +514,17 @@ def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
     if sum(counts[:N]) + fei != ctx.size:
         return False
     memo = ctx._memo
+    whole = ("whole", tuple(counts[:27]), tuple(sorted(x for x in counts[27:N] if x)), fei)
+    got = memo.get(whole)
+    if got is not None:
+        return got
+    result = _is_complete(counts, fei, ctx)
+    memo[whole] = result
+    return result
+
+
+def _is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
+    memo = ctx._memo
     combos: set[tuple[int, int, int]] = {(0, 0, 0)}
     mw = ctx.max_wild
     parts = []

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from tutor.rules import RuleSet, Seat
 
 DEFAULT_DRAWS = 3
+FALLBACK_DRAWS = 2
+STATE_BUDGET = 25_000  # work units (states searched, readings scored) before settling for 2 draws
+
+
+class _OverBudget(Exception):
+    """The default search would do more work than ``STATE_BUDGET``."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +126,8 @@ class Table:
         self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
         self._shanten: dict[int, int] = {}
         self._lower: dict[int, int] = {}
+        self._flat: dict[int, int | None] = {}
+        self.budget: list[int] | None = None  # states left for the default search, shared by options
         self._win: dict[int, tuple[int, bool] | None] = {}
 
     # --- packing -------------------------------------------------------------------------
@@ -162,6 +170,22 @@ class Table:
             s = self._lower[key] = shanten_lower(c[:34], c[FEI_ID], self.shape)
         return s
 
+    def _flat_score(self, fei: int) -> int | None:
+        """The score every complete hand gets when the rows that need no reading already reach
+        a limit at the cap (No Flower Mahjong, a situation); None when readings matter."""
+        if fei in self._flat:
+            return self._flat[fei]
+        from tutor.scoring import Context, score_reading
+
+        ctx = Context(sets=[], pair=-1, bonus=self.bonus_ids, wild_held=fei, flags=self.flags)
+        if hasattr(ctx, "seat"):
+            ctx.seat = self.seat
+        sc = score_reading(None, ctx, self.rules, self.seat)
+        cap = self.rules.spec.scoring.cap
+        value = sc.fun if sc.limit and cap is not None and sc.fun >= cap else None
+        self._flat[fei] = value
+        return value
+
     def complete(self, key: int) -> bool:
         """Is the packed hand a complete shape (memoised with ``win``)?"""
         got = self._win.get(key, False)
@@ -179,8 +203,16 @@ class Table:
         if not is_complete(c[:34], fei, self.shape):
             self._win[key] = None
             return None
+        flat = self._flat_score(fei)
+        if flat is not None:  # a limit from the bonus cards alone: no reading can change it
+            self._win[key] = (flat, flat >= self.rules.minimum)
+            return self._win[key]
         inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok)
         result = None
+        if self.budget is not None:
+            self.budget[0] -= 2 + len(inner)  # scoring costs about one searched state per reading
+            if self.budget[0] < 0:
+                raise _OverBudget
         if inner:
             raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
             best = best_reading(raws, self.bonus_ids, fei, self.flags, self.rules, self.seat)
@@ -323,6 +355,11 @@ class _Search:
             pw += p * q
         result = (ev / total, pw / total) if total else (0.0, 0.0)
         self.memo[mkey] = result
+        budget = t.budget
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _OverBudget
         return result
 
     def best_discard(self, h14: int, n: int) -> tuple[float, float]:
@@ -339,6 +376,11 @@ class _Search:
                 if r > best:
                     best = r
         self.memo14[mkey] = best
+        budget = self.t.budget
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _OverBudget
         return best
 
 
@@ -370,12 +412,31 @@ def discard(
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
-    results = _run_options(tasks, pool0, n)
+    notes = []
+    if draws is None:
+        budget = [STATE_BUDGET]
+        for task in tasks:
+            task[0].budget = budget
+        try:
+            results = _run_options(tasks, pool0, n)
+        except _OverBudget:
+            notes.append(
+                f"an exact search over {DEFAULT_DRAWS} draws is too large for this hand (over {STATE_BUDGET:,} "
+                f"states and readings), so this shows "
+                f"{FALLBACK_DRAWS} (exact); ask for --draws {DEFAULT_DRAWS} to search it anyway"
+            )
+            n = FALLBACK_DRAWS
+            for task in tasks:
+                task[0].budget = None
+            results = _run_options(tasks, pool0, n)
+        for task in tasks:
+            task[0].budget = None
+    else:
+        results = _run_options(tasks, pool0, n)
     options = [opt for opt, _ in results]
     states = sum(st for _, st in results)
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.shanten, -o.acceptance, o.action, o.tile))
     options = _explain(options, n, rules.unit)
-    notes = []
     if now.wins:
         notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
     return DiscardResult(
