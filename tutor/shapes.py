@@ -49,9 +49,11 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One way to read a complete hand: its sets and its NGAN."""
+    """One way to read a complete hand: its sets and its NGAN, or a special shape's groups."""
 
     groups: tuple[Group, ...]
+    shape: str = "standard"  # or seven_pairs, thirteen_orphans, nine_gates
+    singles: tuple[Tile, ...] = ()  # a special shape's cards outside its groups
 
     @property
     def sets(self) -> tuple[Group, ...]:
@@ -67,72 +69,114 @@ def concealed_readings(
 ) -> list[RawReading]:
     """Every split of the concealed cards into ``sets`` sets (and a NGAN if ``pair``).
 
-    ``counts`` holds the real cards per index (it is restored before returning). Every card and
-    every FEI must be used; a group holds at least one real card and at most ``max_wild`` FEI (a
-    NGAN at most one). Duplicate readings (the same groups found in another order) are dropped.
+    ``counts`` holds the real cards per index. Every card and every FEI must be used; a group
+    holds at least one real card and at most ``max_wild`` FEI (a NGAN at most one). The cards
+    split into components no group crosses (each numbered suit, each honour); each component's
+    readings are memoised on its counts, then combined.
     """
     if sum(counts) + fei != 3 * sets + 2 * pair:
         return []
-    found: set[RawReading] = set()
+    parts = []
+    for base in (0, 9, 18):
+        suit = tuple(counts[base : base + 9])
+        if any(suit):
+            parts.append((base, suit))
+    for t in range(27, min(len(counts), 34)):
+        if counts[t]:
+            parts.append((t, (counts[t],)))
+    memo = _MEMO.setdefault(chee_ok, {})
+    options = []
+    for base, cnts in parts:
+        key = (base, cnts, min(fei, max_wild * len(cnts) * 5), max_wild)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _component(base, cnts, key[2], max_wild, chee_ok)
+        if not got:
+            return []
+        options.append(got)
+    found: list[RawReading] = []
     acc: list[RawGroup] = []
-    c = counts
-    n_ids = len(c)
 
-    def rec(i: int, fei: int, sets: int, pair: bool) -> None:
-        while i < n_ids and c[i] == 0:
-            i += 1
-        if i == n_ids:
-            if fei == 0 and sets == 0 and not pair:
-                found.add(tuple(sorted(acc)))
+    def combine(k: int, s: int, p: int, f: int) -> None:
+        if k == len(options):
+            if s == sets and p == pair and f == fei:
+                found.append(tuple(sorted(acc)))
             return
-        n = c[i]
-        if sets:
-            for w in range(min(max_wild, fei, 2) + 1):  # PONG with w FEI
-                r = 3 - w
-                if n >= r:
-                    c[i] -= r
-                    acc.append((PONG, i, (1 << w) - 1 << r, 0))
-                    rec(i, fei - w, sets - 1, pair)
-                    acc.pop()
-                    c[i] += r
-        if pair:
-            for w in range(min(max_wild, fei, 1) + 1):  # NGAN with w FEI
+        for groups, ds, dp, df in options[k]:
+            if s + ds <= sets and p + dp <= pair and f + df <= fei:
+                acc.extend(groups)
+                combine(k + 1, s + ds, p + dp, f + df)
+                del acc[len(acc) - len(groups) :]
+
+    combine(0, 0, 0, 0)
+    return sorted(found)
+
+
+_MEMO: dict[tuple[bool, ...], dict[tuple[int, tuple[int, ...], int, int], list[tuple[tuple[RawGroup, ...], int, int, int]]]] = {}
+
+
+def _component(
+    base: int, cnts: tuple[int, ...], fei: int, max_wild: int, chee_ok: tuple[bool, ...]
+) -> list[tuple[tuple[RawGroup, ...], int, int, int]]:
+    """Every way to use all of one component's cards in groups: (groups, sets, NGAN, FEI used)."""
+    c = list(cnts)
+    n = len(c)
+    found: set[tuple[tuple[RawGroup, ...], int, int, int]] = set()
+    acc: list[RawGroup] = []
+
+    def rec(j: int, f: int, s: int, p: int) -> None:
+        while j < n and c[j] == 0:
+            j += 1
+        if j == n:
+            found.add((tuple(sorted(acc)), s, p, f))
+            return
+        i = base + j
+        cnt = c[j]
+        spare = fei - f
+        for w in range(min(max_wild, spare, 2) + 1):  # PONG with w FEI
+            r = 3 - w
+            if cnt >= r:
+                c[j] -= r
+                acc.append((PONG, i, (1 << w) - 1 << r, 0))
+                rec(j, f + w, s + 1, p)
+                acc.pop()
+                c[j] += r
+        if p == 0:
+            for w in range(min(max_wild, spare, 1) + 1):  # NGAN with w FEI
                 r = 2 - w
-                if n >= r:
-                    c[i] -= r
+                if cnt >= r:
+                    c[j] -= r
                     acc.append((NGAN, i, w << 1, 0))
-                    rec(i, fei - w, sets, False)
+                    rec(j, f + w, s, 1)
                     acc.pop()
-                    c[i] += r
-        if sets:
-            for start in (i - 2, i - 1, i):  # CHEE windows holding i
-                if not (0 <= start and start // 9 == i // 9 and start % 9 <= 6 and start < 27):
-                    continue
-                if not chee_ok[start]:
+                    c[j] += r
+        if i < 27 and n > 1:
+            for start in (i - 2, i - 1, i):  # CHEE windows holding i as their lowest real card
+                if start < base or start % 9 > 6 or not chee_ok[start]:
                     continue
                 below = i - start  # positions under i must be FEI: lower cards are used up
                 for above in product((0, 1), repeat=2 - below):  # 1: FEI fills, 0: a real card
                     w = (1 << below) - 1
                     ok = True
-                    for j, wild in enumerate(above):
-                        slot = below + 1 + j
+                    for k, wild in enumerate(above):
+                        slot = below + 1 + k
                         if wild:
                             w |= 1 << slot
-                        elif c[start + slot] == 0 or (start + slot) // 9 != i // 9:
+                        elif c[start + slot - base] == 0:
                             ok = False
                     nw = bin(w).count("1")
-                    if not ok or nw > max_wild or nw > fei:
+                    if not ok or nw > max_wild or nw > spare:
                         continue
-                    used = [start + j for j in range(3) if not w >> j & 1]
+                    used = [start + k - base for k in range(3) if not w >> k & 1]
                     for u in used:
                         c[u] -= 1
                     acc.append((CHEE, start, w, 0))
-                    rec(i, fei - nw, sets - 1, pair)
+                    rec(j, f + nw, s + 1, p)
                     acc.pop()
                     for u in used:
                         c[u] += 1
 
-    rec(0, fei, sets, pair)
+    rec(0, 0, 0, 0)
     return sorted(found)
 
 
