@@ -422,8 +422,8 @@ def discard(
         except _OverBudget:
             notes.append(
                 f"an exact search over {DEFAULT_DRAWS} draws is too large for this hand (over {STATE_BUDGET:,} "
-                f"states and readings), so this shows "
-                f"{FALLBACK_DRAWS} (exact); ask for --draws {DEFAULT_DRAWS} to search it anyway"
+                f"states and readings), so this shows {FALLBACK_DRAWS} draws, also exact; "
+                f"give --draws {DEFAULT_DRAWS} to search it anyway"
             )
             n = FALLBACK_DRAWS
             for task in tasks:
