@@ -15,7 +15,7 @@ def _variants(tiles: list[int], chee_starts: list[int], max_wild: int) -> tuple[
     sets: set[tuple[int, ...]] = set()
     pairs: set[tuple[int, ...]] = set()
     for t in tiles:
-        for w in range(0, min(max_wild, 2) + 1):
+        for w in range(min(max_wild, 2) + 1):
             sets.add(tuple(sorted([t] * (3 - w) + [FEI] * w)))
         pairs.add((t, t))
         if max_wild:

@@ -164,7 +164,7 @@ def _component(
                             w |= 1 << slot
                         elif c[start + slot - base] == 0:
                             ok = False
-                    nw = bin(w).count("1")
+                    nw = w.bit_count()
                     if not ok or nw > max_wild or nw > spare:
                         continue
                     used = [start + k - base for k in range(3) if not w >> k & 1]

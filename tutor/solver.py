@@ -373,7 +373,7 @@ class _Search:
         for shift, unit in self.shifts:
             if h14 >> shift & 7:
                 r = value(h14 - unit, n)
-                if r > best:
+                if r > best:  # noqa: PLR1730 - the hot loop; max() costs a call
                     best = r
         self.memo14[mkey] = best
         budget = self.t.budget
@@ -519,7 +519,7 @@ def _explain(options: list[Option], n: int, unit: str) -> list[Option]:
                 text += ", winning on " + ", ".join(f"{t} ({c} left, {f} {unit})" for t, c, f, _ in wins)
             if short:
                 text += ("; " if wins else ", but ") + " ".join(str(t) for t, _, _, _ in short)
-                text += f" would complete it short of the minimum"
+                text += " would complete it short of the minimum"
         elif o.shanten == 0:
             text = f"{what}: the hand is ready, but every card it waits on is in sight"
         else:
