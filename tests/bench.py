@@ -26,7 +26,7 @@ HANDS = {
     "2-shanten": "1234d 567d 99d EE RG N | f1",
     "2-shanten, FEI": "124d 568d 99d EE RG N F* | a1",
     "3-shanten": "135d 468d 99d EE RGW Wh | a1",
-    "3-shanten, FEI": "135d 469d 9d EE RGW Wh F* | a1",
+    "3-shanten, FEI": "135d 469d EE RGW Wh N F* | a1",
 }
 
 
@@ -91,14 +91,10 @@ def main() -> None:
     table = Table(rules, "east", frozenset(), Hand())
     keys = [table.pack(h.concealed) for h in hands]
     t0 = time.perf_counter()
-    for k in keys:
+    for k in keys:  # every hand is new to the memo (per-suit tables fill as they go)
         table.shanten(k)
-    cold_rate = n / (time.perf_counter() - t0)
-    t0 = time.perf_counter()
-    for k in keys:
-        table.shanten(k)
-    warm_rate = n / (time.perf_counter() - t0)
-    print(f"batch shanten               {cold_rate:9.0f} hands/s first sight, {warm_rate:.0f} hands/s cached (target 200,000)")
+    rate = n / (time.perf_counter() - t0)
+    print(f"batch shanten (random 13)   {rate:9.0f} hands/s (target 200,000)")
 
     full = complete_hands(n, 2)
     t0 = time.perf_counter()
