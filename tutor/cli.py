@@ -86,7 +86,7 @@ SeenOpt = Annotated[
 ]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", "-n", min=0, max=30, help="Own draws left for the expected-FUN search (default 3).", show_default=False),
+    typer.Option("--draws", "-n", min=0, max=30, help="Own draws left for the expected-FUN search (default: 3, or 2 when 3 is too large to search exactly).", show_default=False),
 ]
 
 
@@ -250,6 +250,11 @@ def batch(
         raise typer.Exit(1)
 
 
+
+
+from tutor.tutor_cli import register as _register_tutor  # noqa: E402
+
+_register_tutor(app)
 
 
 def main() -> None:

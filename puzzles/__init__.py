@@ -1,0 +1,242 @@
+"""The puzzle set: YAML files by theme, validated at load into frozen ``Puzzle`` values.
+
+Each ``puzzles/<theme>.yaml`` file holds one theme's puzzles::
+
+    schema_version: 1
+    theme: waits
+    puzzles:
+      - id: waits-001
+        level: 1
+        hand: "123d 456d 789d EEE R"
+        question: Which cards does it wait on?
+        answer: R
+        explanation: ...
+
+A puzzle's answer is written in the card notation (``5d``, ``3d 6d``), as a number (FUN) or as
+``yes``/``no``. ``tutor.puzzle_engine`` proves each answer with the engine; this module only
+reads and validates the files. An unknown key, a wrong type, an unknown theme or a repeated id
+is an error that names the file and the key path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from tutor.errors import PuzzleError
+
+SCHEMA_VERSION = 1
+
+THEMES: dict[str, str] = {
+    "is-a-set": "Is this a set?",
+    "find-ngan": "Find the NGAN",
+    "complete-shape": "Complete the shape",
+    "waits": "Which cards does it wait on?",
+    "best-discard": "Best discard",
+    "count-fun": "How many FUN?",
+    "use-fei": "Use the FEI",
+    "short-of-five": "Complete but short of 5 FUN",
+}
+"""Every puzzle theme, by key, with its title for people."""
+
+LEVELS: dict[int, str] = {1: "easy", 2: "medium", 3: "hard"}
+"""Difficulty levels."""
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class _Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Base of the puzzle-file schema: frozen, and an unknown key is an error."""
+
+
+class PuzzleSpec(_Struct, frozen=True, kw_only=True):
+    """One puzzle exactly as the YAML file writes it."""
+
+    id: str
+    level: int
+    hand: str
+    question: str
+    answer: str | int
+    explanation: str
+    rules: str = "3leg"
+    seat: str = "east"
+    draws: int | None = None
+
+
+class PuzzleFile(_Struct, frozen=True, kw_only=True):
+    """A puzzle file: a schema version, a theme, and its puzzles."""
+
+    schema_version: int
+    theme: str
+    title: str = ""
+    puzzles: list[PuzzleSpec] = []
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Puzzle:
+    """A validated puzzle: what to show, the one right answer, and why."""
+
+    id: str
+    theme: str
+    level: int
+    hand: str
+    question: str
+    answer: str
+    explanation: str
+    rules: str = "3leg"
+    seat: str = "east"
+    draws: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as plain data, in the field order of the YAML files."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "level": self.level,
+            "hand": self.hand,
+            "question": self.question,
+            "answer": self.answer,
+            "explanation": self.explanation,
+            "rules": self.rules,
+            "seat": self.seat,
+        }
+        if self.draws is not None:
+            out["draws"] = self.draws
+        return out
+
+
+def _path_message(msg: str) -> str:
+    """msgspec's 'Expected `int`, got `str` - at `$.puzzles[3].level`' as 'puzzles[3].level: ...'."""
+    text, sep, path = msg.rpartition(" - at `")
+    if not sep:
+        return msg
+    key = path.rstrip("`").removeprefix("$").lstrip(".") or "(top)"
+    return f"{key}: {text.replace('`', '')}"
+
+
+def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
+    """Validate the YAML text of one puzzle file; ``where`` names it in error messages."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(text, Loader=loader)
+    except yaml.YAMLError as err:
+        raise PuzzleError(f"{where}: not valid YAML: {err}") from None
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{where}: a puzzle file is a mapping of keys to values")
+    try:
+        spec = msgspec.convert(data, PuzzleFile)
+    except msgspec.ValidationError as err:
+        raise PuzzleError(f"{where}: {_path_message(str(err))}") from None
+    if spec.schema_version != SCHEMA_VERSION:
+        raise PuzzleError(
+            f"{where}: schema_version: this sekwoo reads version {SCHEMA_VERSION}, not {spec.schema_version}"
+        )
+    if spec.theme not in THEMES:
+        raise PuzzleError(f"{where}: theme: unknown theme {spec.theme!r} (known: {', '.join(THEMES)})")
+    out = []
+    for k, p in enumerate(spec.puzzles):
+        at = f"{where}: puzzles[{k}]"
+        if not _ID.match(p.id):
+            raise PuzzleError(f"{at}.id: {p.id!r} is not an id (lower-case letters, digits and '-')")
+        if p.level not in LEVELS:
+            raise PuzzleError(f"{at}.level: {p.level} is not a level (1 easy, 2 medium, 3 hard)")
+        if p.seat not in ("east", "south", "west", "north"):
+            raise PuzzleError(f"{at}.seat: unknown seat {p.seat!r}")
+        if p.draws is not None and not 1 <= p.draws <= 6:
+            raise PuzzleError(f"{at}.draws: {p.draws} draws; use 1 to 6")
+        if spec.theme == "best-discard" and p.draws is None:
+            raise PuzzleError(f"{at}.draws: a best-discard puzzle says how many draws its answer assumes")
+        for key in ("hand", "question", "explanation"):
+            if not str(getattr(p, key)).strip():
+                raise PuzzleError(f"{at}.{key}: empty")
+        answer = str(p.answer).strip()
+        if not answer:
+            raise PuzzleError(f"{at}.answer: empty")
+        out.append(
+            Puzzle(p.id, spec.theme, p.level, p.hand.strip(), p.question.strip(), answer,
+                   p.explanation.strip(), p.rules, p.seat, p.draws)
+        )
+    return tuple(out)
+
+
+def dump_file(theme: str, puzzles: Iterable[Puzzle], title: str | None = None) -> str:
+    """The YAML text of a puzzle file holding ``puzzles`` (all of ``theme``)."""
+    import yaml
+
+    items = []
+    for p in puzzles:
+        if p.theme != theme:
+            raise PuzzleError(f"puzzle {p.id} is of theme {p.theme}, not {theme}")
+        items.append(p.to_dict())
+    data = {"schema_version": SCHEMA_VERSION, "theme": theme, "title": title or THEMES[theme], "puzzles": items}
+    header = f"# sekwoo puzzles: {THEMES[theme]}. Every answer is proven unique by tests/test_puzzles.py.\n"
+    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def load_files(paths: Iterable[Path]) -> tuple[Puzzle, ...]:
+    """Load puzzle files from disk, checking that ids are unique across them."""
+    found: list[Puzzle] = []
+    for path in paths:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as err:
+            raise PuzzleError(f"cannot read puzzle file {str(path)!r}: {err.strerror}") from None
+        found.extend(parse_file(text, str(path)))
+    return _unique(found)
+
+
+def _unique(found: list[Puzzle]) -> tuple[Puzzle, ...]:
+    seen: set[str] = set()
+    for p in found:
+        if p.id in seen:
+            raise PuzzleError(f"puzzle id {p.id!r} appears twice")
+        seen.add(p.id)
+    return tuple(sorted(found, key=lambda p: p.id))
+
+
+@cache
+def load_puzzles() -> tuple[Puzzle, ...]:
+    """Every puzzle shipped with sekwoo, sorted by id."""
+    folder = resources.files("puzzles")
+    found: list[Puzzle] = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            found.extend(parse_file(entry.read_text(encoding="utf-8"), f"puzzles/{entry.name}"))
+    return _unique(found)
+
+
+def get_puzzle(puzzle_id: str) -> Puzzle:
+    """The shipped puzzle with this id; raises ``PuzzleError`` naming close ids if none."""
+    for p in load_puzzles():
+        if p.id == puzzle_id.strip():
+            return p
+    import difflib
+
+    close = difflib.get_close_matches(puzzle_id, [p.id for p in load_puzzles()], n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else " (see 'sekwoo puzzle list')"
+    raise PuzzleError(f"no puzzle {puzzle_id!r}{hint}")
+
+
+def select(theme: str | None = None, level: int | None = None) -> tuple[Puzzle, ...]:
+    """The shipped puzzles of a theme and/or level; raises ``PuzzleError`` for an unknown theme."""
+    if theme is not None and theme not in THEMES:
+        raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
+    if level is not None and level not in LEVELS:
+        raise PuzzleError(f"unknown level {level} (1 easy, 2 medium, 3 hard)")
+    return tuple(
+        p for p in load_puzzles() if (theme is None or p.theme == theme) and (level is None or p.level == level)
+    )
+
+
+__all__ = [
+    "LEVELS", "THEMES", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file", "get_puzzle", "load_files",
+    "load_puzzles", "parse_file", "select",
+]

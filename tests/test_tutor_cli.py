@@ -1,0 +1,198 @@
+"""The tutor's commands: JSON shapes, exit codes, non-interactive use, a real terminal session."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzles import load_puzzles, parse_file
+from tutor.cli import app
+from tutor.lessons import LESSONS, exercises
+
+PUZZLES = load_puzzles()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SEKWOO_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def js(*args: str) -> dict:
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_every_command_has_help() -> None:
+    for cmd in (["learn"], ["puzzle"], ["puzzle", "show"], ["puzzle", "answer"], ["puzzle", "list"],
+                ["puzzle", "retry"], ["puzzle", "make"], ["daily"], ["stats"], ["render"]):
+        code, out, _ = run(*cmd, "--help")
+        assert code == 0 and "Usage" in out, cmd
+
+
+def test_puzzle_list_json() -> None:
+    data = js("puzzle", "list")
+    assert len(data["puzzles"]) == len(PUZZLES) >= 80
+    assert set(data["puzzles"][0]) >= {"id", "theme", "level"}
+    waits = js("puzzle", "list", "--theme", "waits", "--level", "2")["puzzles"]
+    assert waits and all(p["theme"] == "waits" and p["level"] == 2 for p in waits)
+    code, _, err = run("puzzle", "list", "--theme", "chess")
+    assert code == 1 and "unknown theme 'chess'" in err
+
+
+def test_puzzle_show_json_hides_the_answer() -> None:
+    p = PUZZLES[0]
+    data = js("puzzle", "show", p.id)
+    assert {k: data[k] for k in ("id", "theme", "question", "hand", "rules", "seat")} == {
+        "id": p.id, "theme": p.theme, "question": p.question, "hand": p.hand, "rules": p.rules, "seat": p.seat,
+    }
+    assert "answer" not in data and "explanation" not in data
+    code, _, err = run("puzzle", "show", "nope-001")
+    assert code == 1 and err.startswith("sekwoo: no puzzle 'nope-001'")
+
+
+def test_puzzle_answer_right_wrong_and_bad(home: Path) -> None:
+    p = next(p for p in PUZZLES if p.theme == "count-fun")
+    right = js("puzzle", "answer", p.id, f"{p.answer} FUN")
+    assert right["correct"] is True and right["solution"] == p.answer and right["explanation"] == p.explanation
+    wrong = js("puzzle", "answer", p.id, str(int(p.answer) + 1))
+    assert wrong["correct"] is False and wrong["recorded"] is True  # a wrong answer is still exit 0
+    code, out, err = run("puzzle", "answer", p.id, "lots", "--json")
+    assert code == 1 and json.loads(out)["error"] and "Traceback" not in err
+    stats = js("stats")
+    assert stats["attempts"] == 2 and stats["correct"] == 1
+    assert stats["themes"] == [{"theme": "count-fun", "attempts": 2, "correct": 1, "accuracy": 0.5, "weak": False}]
+
+
+def test_daily_is_stable_and_answerable(home: Path) -> None:
+    a = js("daily", "--date", "2025-06-01")
+    b = js("daily", "--date", "2025-06-01")
+    assert a == b and a["date"] == "2025-06-01"
+    assert {"id", "theme", "question", "hand", "rules", "seat"} <= set(a)
+    p = next(p for p in PUZZLES if p.id == a["id"])
+    done = js("daily", "--date", "2025-06-01", "--answer", p.answer)
+    assert done["correct"] is True and done["daily"] == "2025-06-01"
+    code, _, err = run("daily", "--date", "June 1st")
+    assert code == 1 and "YYYY-MM-DD" in err
+    sub = subprocess.run([sys.executable, "-m", "tutor", "daily", "--date", "2025-06-01", "--json"],
+                         capture_output=True, text=True, env=dict(os.environ, SEKWOO_HOME=str(home)), check=False)
+    assert json.loads(sub.stdout) == a
+
+
+def test_retry_serves_failed_puzzles_first() -> None:
+    p = next(p for p in PUZZLES if p.theme == "short-of-five")
+    js("puzzle", "answer", p.id, "no" if p.answer == "yes" else "yes")
+    assert js("puzzle", "retry")["puzzle"]["id"] == p.id
+    js("puzzle", "answer", p.id, p.answer)
+    assert js("puzzle", "retry")["puzzle"]["id"] != p.id
+
+
+def test_puzzle_without_terminal_shows_one_and_exits() -> None:
+    code, out, _ = run("puzzle", "--theme", "waits")
+    assert code == 0 and "Answer it with: sekwoo puzzle answer waits-" in out
+
+
+def test_puzzle_make_writes_loadable_proven_yaml(tmp_path: Path) -> None:
+    out = tmp_path / "new.yaml"
+    code, _, err = run("puzzle", "make", "--theme", "find-ngan", "--count", "3", "--seed", "9", "-o", str(out))
+    assert code == 0, err
+    made = parse_file(out.read_text(encoding="utf-8"), str(out))
+    assert len(made) == 3 and all(p.theme == "find-ngan" for p in made)
+    code, again, _ = run("puzzle", "make", "--theme", "find-ngan", "--count", "3", "--seed", "9")
+    assert again == out.read_text(encoding="utf-8")
+    assert run("puzzle", "make", "--theme", "chess")[0] == 1
+
+
+def test_stats_empty_and_text() -> None:
+    code, out, _ = run("stats")
+    assert code == 0 and "no puzzle answered yet" in out
+
+
+def test_learn_lists_and_teaches_without_input() -> None:
+    code, out, _ = run("learn")
+    assert code == 0 and all(lesson.topic in out for lesson in LESSONS)
+    for lesson in LESSONS:
+        code, out, err = run("learn", lesson.topic, "--no-input")
+        assert code == 0, err
+        assert "Exercises" in out and "answer hidden" in out
+    code, out, _ = run("learn", "pong", "--answers")
+    assert "answer: yes" in out and "answer hidden" not in out
+    code, _, err = run("learn", "chess")
+    assert code == 1 and "no lesson 'chess'" in err
+
+
+def test_lesson_exercises_are_proven() -> None:
+    for lesson in LESSONS:
+        tasks = exercises(lesson)  # raises if any answer is not unique
+        assert 1 <= len(tasks) <= 4
+
+
+def test_a_new_player_in_a_terminal(home: Path) -> None:
+    """A real pseudo-terminal: a lesson with its exercises, then the daily puzzle."""
+    import pty
+
+    lesson = next(lesson for lesson in LESSONS if lesson.topic == "chee")
+    answers = [p.answer for p in exercises(lesson)]
+    day = js("daily", "--date", "2025-02-02")
+    daily = next(p for p in PUZZLES if p.id == day["id"])
+    env = dict(os.environ, SEKWOO_HOME=str(home), COLUMNS="100", TERM="dumb")
+    script = "\n" * (len(lesson.steps) - 1) + "\n".join(answers) + "\n"
+    for args, typed in ((["learn", "chee"], script), (["daily", "--date", "2025-02-02"], daily.answer + "\n")):
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
+                                env=env, close_fds=True)
+        os.close(slave)
+        os.write(master, typed.encode())
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        proc.wait(timeout=60)
+        os.close(master)
+        text = b"".join(chunks).decode(errors="replace")
+        assert proc.returncode == 0, text
+        assert "Correct" in text, text
+    stats = js("stats")
+    assert stats["lessons"] == ["chee"]
+    assert stats["dailies"] == 1 and stats["correct"] == 1
+
+
+def test_tutorial_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``sekwoo`` command in docs/tutorial.md runs and exits 0 (no terminal: no prompts)."""
+    import shlex
+
+    text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    commands = [ln.strip() for ln in re.findall(r"^\$ (sekwoo .+)$", text, re.MULTILINE)]
+    assert len(commands) >= 12
+    monkeypatch.chdir(tmp_path)
+    for cmd in commands:
+        code, _, err = run(*shlex.split(cmd)[1:])
+        assert code == 0, f"{cmd}: {err}"
+    assert (tmp_path / "hand.svg").exists()
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("puzzle", "answer")[0] == 2
+    assert run("puzzle", "show")[0] == 2
+    assert run("daily", "--date")[0] == 2
+    assert run("puzzle", "make", "--count", "3")[0] == 2  # --theme is required
+    assert run("render")[0] == 2

@@ -1,0 +1,198 @@
+"""The lessons of ``sekwoo learn``: short steps with example hands, then exercises.
+
+A lesson is data: steps of text, each with an optional hand to draw (and, for complete hands, the
+engine's verdict), and exercises written as a theme and a hand. An exercise's answer is never
+written here: ``exercises(lesson)`` asks the engine (``tutor.puzzle_engine.build``), so the
+lessons cannot teach a wrong answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles import Puzzle
+from tutor.errors import PuzzleError
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a lesson: a paragraph, and a hand to show (``check`` to show its verdict)."""
+
+    text: str
+    hand: str | None = None
+    check: bool = False
+    seat: str = "east"
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """An exercise: a theme's question about a hand; the engine finds the answer."""
+
+    theme: str
+    hand: str
+    seat: str = "east"
+    draws: int | None = None
+    question: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A lesson: its topic key, title, steps and exercises."""
+
+    topic: str
+    title: str
+    summary: str
+    steps: tuple[Step, ...]
+    exercises: tuple[Exercise, ...]
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "chee", "CHEE: three Dots in a row", "Runs of three consecutive Dots.",
+        (
+            Step("A CHEE is three consecutive cards of Dots, like 3-4-5. Only Dots are numbered, so "
+                 "only Dots make a CHEE: winds and dragons never run.", "345d"),
+            Step("Runs do not wrap around: 8-9-1 is not a CHEE. A FEI (the wild card) may fill one "
+                 "gap of a CHEE, at most one FEI per set.", "46d F*"),
+            Step("Only the player whose turn is next may CHEE a discard (any player may PONG it). "
+                 "A claimed CHEE is laid down face up, like this one:", "[789d]"),
+        ),
+        (Exercise("is-a-set", "567d"), Exercise("is-a-set", "891d"), Exercise("is-a-set", "E S W")),
+    ),
+    Lesson(
+        "pong", "PONG: three identical cards", "Three of a kind, in any suit.",
+        (
+            Step("A PONG is three identical cards: Dots, winds or dragons.", "777d"),
+            Step("A PONG of dragons or of the right wind scores FUN (see the flowers-fun lesson). "
+                 "A FEI may stand for one card of a PONG, never two.", "RR F*"),
+            Step("Any player may PONG any discard, even out of turn; PONG beats CHEE.", "[GGG]"),
+        ),
+        (Exercise("is-a-set", "NNN"), Exercise("is-a-set", "F* F* 5d"), Exercise("is-a-set", "WhWh F*")),
+    ),
+    Lesson(
+        "kong", "KONG: four identical cards", "Four of a kind: one set, and a replacement card.",
+        (
+            Step("A KONG is four identical cards. It counts as one set (three cards' worth of the "
+                 "shape) and, when you declare it, you draw a replacement card.", "[5555d]"),
+            Step("A KONG never holds a FEI. Four identical cards hidden in your hand are just four "
+                 "cards until you declare them; a declared concealed KONG is written in round brackets.",
+                 "(EEEE)"),
+            Step("A KONG scores like a PONG: a KONG of Red is worth what a PONG of Red is worth.",
+                 "123d 456d 789d [RRRR] 99d | f1", check=True),
+        ),
+        (Exercise("is-a-set", "9999d"), Exercise("is-a-set", "999d F*"), Exercise("count-fun", "123d 456d 789d [RRRR] 99d | f1")),
+    ),
+    Lesson(
+        "ngan", "NGAN: the pair", "Every winning hand has exactly one pair.",
+        (
+            Step("A NGAN is a pair: two identical cards. A winning hand has exactly one.", "SS"),
+            Step("A FEI can pair with any card to make the NGAN.", "9d F*"),
+            Step("Finding the NGAN is the first step to reading a hand: take it out and the rest "
+                 "must split into sets.", "11123d 456d 789d RRR", check=True),
+        ),
+        (Exercise("find-ngan", "123d 444d 789d NNN WhWh | a1"), Exercise("find-ngan", "11123455d 678d GGG | k2")),
+    ),
+    Lesson(
+        "winning-shape", "The winning shape: four sets and a NGAN", "SEK WOO: 14 cards, four sets and a pair.",
+        (
+            Step("You win (SEK WOO!) with four sets (CHEE, PONG or KONG) and one NGAN: 14 cards, "
+                 "a KONG counting as three. Sets laid down count too.", "123d [555d] EEE 789d RR | f4 a1", check=True),
+            Step("There is no other winning shape in 3-Leg: seven pairs do not win.",
+                 "1133557799d EE NN", check=True),
+            Step("In the advanced game a complete hand also needs at least 5 FUN; in the beginner's "
+                 "game (--rules 3leg-beginner) any complete hand wins.", "123d 456d 789d 234d NN | f4", check=True),
+        ),
+        (Exercise("complete-shape", "123d 456d 789d EEE R"), Exercise("complete-shape", "1239d 567d GGG NNN")),
+    ),
+    Lesson(
+        "fei", "The FEI: wild card, flower, recall", "Substitution, sinking, recall.",
+        (
+            Step("A FEI stands for any card in a CHEE, a PONG or the NGAN, one FEI per set at most. "
+                 "sekwoo tries every card it could stand for and scores the best reading.",
+                 "123d 456d 78d F* EEE RR | f1 a2", check=True),
+            Step("Sinking: you may reveal a FEI as a flower for 1 FUN and draw a replacement. It "
+                 "never comes back. Written after '|'. Sink when you are short of FUN, not of shape.",
+                 "123d 456d 789d EEE RR | F* f4", check=True),
+            Step("Recall: if you laid down a set with a FEI, you may swap in the real card when you "
+                 "draw it (not from a discard) and take the FEI back into your hand.", "[RR F*]"),
+            Step("A FEI held in the hand is not a flower: a win with one in hand and no flower card "
+                 "is still a No Flower Mahjong (10 FUN).", "123d 456d 789d EEE R F*", check=True),
+        ),
+        (
+            Exercise("use-fei", "123d 456d 789d RR WW F* | a1"),
+            Exercise("use-fei", "123d 456d 777d 88d F* NN | f4 k1"),
+        ),
+    ),
+    Lesson(
+        "flowers-fun", "Flowers and FUN", "Counting FUN: flowers, honours, the advanced table.",
+        (
+            Step("Only the winner scores. Every win is worth 1 FUN (Basic win). Flowers add 1 each: "
+                 "Animals and Faces for anyone, Nature/Season 4 for anyone, Nature/Season 1, 2, 3 only "
+                 "for East, South, West.", "123d 456d 789d 234d 55d | a1 k2 f1", check=True),
+            Step("PONG/KONG of a dragon or of North: 1 FUN each. East wind: 2 for East, 1 for the "
+                 "others; South only for South, West only for West.", "123d RRR EEE 789d 55d | a1", check=True),
+            Step("DUI DUI PONG (all PONG/KONG) adds 2, PENG WOO (four CHEE, all Dots) adds 3. "
+                 "Limit hands score 10, for example PONGs of all three dragons, of all four winds, or a win "
+                 "with no flower at all. 10 is the most any hand scores.",
+                 "111d 555d GGG NNN 99d | a3", check=True),
+        ),
+        (
+            Exercise("count-fun", "123d 456d 789d RRR 55d | a1 f4"),
+            Exercise("count-fun", "123d EEE 789d 456d 55d | f2", seat="south"),
+            Exercise("short-of-five", "123d 456d 789d 234d NN | k1"),
+        ),
+    ),
+    Lesson(
+        "waits", "Waits: which cards finish the hand", "Reading the cards a ready hand needs.",
+        (
+            Step("With 13 cards one away from complete, your hand waits on the cards that finish it. "
+                 "An open two-sided run waits on both ends.", "123d 456d EEE 45d 99d"),
+            Step("A single card waits on its pair; two pairs wait on either card (one becomes a PONG).",
+                 "123d 456d 789d EE RR"),
+            Step("A FEI completes almost any ready hand, so we list the other cards. `sekwoo waits HAND` "
+                 "lists them with the FUN each win is worth and how many are unseen.", "1112345678999d"),
+        ),
+        (Exercise("waits", "123d 456d EEE 34d RR"), Exercise("waits", "123d 456d 789d EE NN")),
+    ),
+    Lesson(
+        "discard", "Choosing a discard", "Keep what works, throw what does not, count the FUN.",
+        (
+            Step("After you draw you hold 14 cards and must discard one. The booklet's tip: throw the "
+                 "card least likely to form a set. A lone wind or dragon with no pair is a good start.",
+                 "123d 456d 789d 45d RR N"),
+            Step("Count the cards that improve the hand after each discard (acceptance), and what a "
+                 "win would be worth: a faster hand short of 5 FUN may never win at all. "
+                 "`sekwoo discard HAND` ranks every discard by expected FUN.", "123d 456d 78d 99d EEE RN"),
+        ),
+        (Exercise("best-discard", "123d 456d 789d 45d RR N", draws=2), Exercise("best-discard", "11d 234d 678d EEE 59d G | a1 k2", draws=2)),
+    ),
+)
+"""Every lesson, in the order to take them."""
+
+ALIASES = {"shape": "winning-shape", "flowers": "flowers-fun", "fun": "flowers-fun", "discards": "discard",
+           "wait": "waits", "pair": "ngan"}
+
+
+def get_lesson(topic: str) -> Lesson:
+    """The lesson on ``topic`` (a key, an alias, or a unique prefix); ``PuzzleError`` if none."""
+    key = ALIASES.get(topic.strip().lower(), topic.strip().lower())
+    for lesson in LESSONS:
+        if lesson.topic == key:
+            return lesson
+    starts = [lesson for lesson in LESSONS if lesson.topic.startswith(key)]
+    if len(starts) == 1:
+        return starts[0]
+    raise PuzzleError(f"no lesson {topic!r}: choose {', '.join(lesson.topic for lesson in LESSONS)}")
+
+
+def exercises(lesson: Lesson) -> tuple[Puzzle, ...]:
+    """The lesson's exercises as puzzles, their answers and explanations found by the engine."""
+    from tutor.puzzle_engine import build
+
+    return tuple(
+        build(e.theme, e.hand, f"lesson-{lesson.topic}-{k + 1}", seat=e.seat, draws=e.draws, question=e.question)
+        for k, e in enumerate(lesson.exercises)
+    )
+
+
+__all__ = ["ALIASES", "LESSONS", "Exercise", "Lesson", "Step", "exercises", "get_lesson"]
