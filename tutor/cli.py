@@ -111,6 +111,7 @@ def check(
     dei_woo: DeiWoo = False,
     four_fei: FourFei = False,
     situation: SituationOpt = None,
+    payout: Annotated[bool, typer.Option("--payout", help="Also show who pays the winner what.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Does this hand win, and for how many FUN? Shows the best reading and the FUN table."""
@@ -118,17 +119,24 @@ def check(
     from tutor.rules import load_rules
     from tutor.scoring import check as judge
 
+    paid = None
     with _edge(as_json):
         rule_set = load_rules(rules)
         result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
-    if as_json:
-        from tutor.report import check_dict
+        if payout:
+            from tutor.payout import payout as pay
 
-        _emit(check_dict(result))
+            paid = pay(result, rule_set)
+    if as_json:
+        from tutor.report import check_dict, payout_dict
+
+        _emit(check_dict(result) | ({"payout": payout_dict(paid)} if payout else {}))
         return
-    from tutor.render import checked
+    from tutor.render import checked, payout_view
 
     _show(checked(result))
+    if payout:
+        _show(payout_view(paid))
 
 
 @app.command()
@@ -250,11 +258,11 @@ def batch(
         raise typer.Exit(1)
 
 
-
-
 from tutor.tutor_cli import register as _register_tutor  # noqa: E402
-
 _register_tutor(app)
+
+from tutor.rules_cli import register as _register_rules  # noqa: E402
+_register_rules(app)
 
 
 def main() -> None:

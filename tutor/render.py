@@ -17,6 +17,7 @@ from tutor.tiles import FEI_ID, Kind, Tile
 
 if TYPE_CHECKING:
     from tutor.hands import Hand
+    from tutor.payout import Payout
     from tutor.scoring import Check
     from tutor.shapes import Group
     from tutor.solver import DiscardResult, WaitsResult
@@ -82,15 +83,19 @@ def checked(result: Check) -> RGroup:
     """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
     out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if result.reading is not None:
-        out.append(Text("Best reading", style="dim"))
+        shape = "" if result.reading.shape == "standard" else f" ({result.reading.shape.replace('_', ' ')})"
+        out.append(Text("Best reading" + shape, style="dim"))
         for g in result.reading.groups:
             out.append(Text.assemble("  ", group(g)))
+        if result.reading.singles:
+            out.append(Text.assemble("  ", cards(result.reading.singles), Text(" single", style="dim")))
     if result.score is not None and result.score.lines:
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
         table.add_column("", no_wrap=True)
         table.add_column(result.unit, justify="right")
         for line in result.score.lines:
             name = line.name + (f" ×{line.count}" if line.count > 1 else "") + (" (limit)" if line.limit else "")
+            name += " (bonus)" if line.bonus else ""
             table.add_row(name, str(line.fun))
         total = str(result.fun)
         if result.score.capped:
@@ -102,6 +107,25 @@ def checked(result: Check) -> RGroup:
     out.append(verdict(result))
     for note in result.notes:
         out.append(Text(f"  {note}", style="dim"))
+    return RGroup(*out)
+
+
+def payout_view(paid: Payout | None) -> RGroup:
+    """What ``check --payout`` adds: each way to win and who pays what."""
+    if paid is None:
+        return RGroup(Text("No payout: the hand does not win.", style="dim"))
+    table = Table(box=None, padding=(0, 1), header_style="bold", title_justify="left")
+    table.add_column("won")
+    table.add_column("who pays")
+    table.add_column(paid.unit, justify="right")
+    table.add_column("total", justify="right")
+    for sc in paid.scenarios:
+        for k, p in enumerate(sc.payments):
+            who = p.payer + (f" (×{p.players})" if p.players > 1 else "")
+            table.add_row(sc.name if k == 0 else "", who, str(p.amount), str(sc.total) if k == 0 else "")
+    out: list[object] = [Text(f"Payout on {paid.value}", style="dim"), table]
+    if paid.note:
+        out.append(Text(f"  {paid.note}", style="dim"))
     return RGroup(*out)
 
 

@@ -9,6 +9,7 @@ from tutor.scoring import Check
 from tutor.shapes import Group, Reading
 
 if TYPE_CHECKING:
+    from tutor.payout import Payout
     from tutor.solver import DiscardResult, WaitsResult
 
 
@@ -57,11 +58,35 @@ def check_dict(result: Check) -> dict[str, Any]:
         "capped": bool(score and score.capped),
         "total": score.total if score else 0,
         "breakdown": [
-            {"name": ln.name, "fun": ln.fun, "count": ln.count, "limit": ln.limit} for ln in (score.lines if score else ())
+            {"name": ln.name, "fun": ln.fun, "count": ln.count, "limit": ln.limit, "bonus": ln.bonus}
+            for ln in (score.lines if score else ())
         ],
+        "counted": score.qualifying if score else 0,
+        "bonus_points": score.bonus_points if score else 0,
+        "shape": result.reading.shape if result.reading else None,
+        **{k: v for k, v in (score.details if score else ()) if k in ("han", "fu", "yakuman", "cost")},
         "reading": reading,
         "readings": result.readings,
         "notes": list(result.notes),
+    }
+
+
+def payout_dict(paid: Payout | None) -> dict[str, Any] | None:
+    """Who pays the winner what, per way of winning (None for a hand that does not win)."""
+    if paid is None:
+        return None
+    return {
+        "unit": paid.unit,
+        "value": paid.value,
+        "scenarios": [
+            {
+                "name": sc.name,
+                "payments": [{"payer": p.payer, "amount": p.amount, "players": p.players} for p in sc.payments],
+                "total": sc.total,
+            }
+            for sc in paid.scenarios
+        ],
+        "note": paid.note,
     }
 
 
@@ -69,10 +94,15 @@ def reading_dict(reading: Reading | None) -> dict[str, Any] | None:
     """A reading as its sets and its NGAN."""
     if reading is None:
         return None
-    return {
+    out: dict[str, Any] = {
         "sets": [group_dict(g) for g in reading.sets],
         "ngan": group_dict(reading.ngan) if reading.ngan else None,
     }
+    if reading.shape != "standard":
+        out["shape"] = reading.shape
+        out["groups"] = [group_dict(g) for g in reading.groups]
+        out["singles"] = [str(t) for t in reading.singles]
+    return out
 
 
 def waits_dict(result: WaitsResult) -> dict[str, Any]:

@@ -69,6 +69,9 @@ class Item(_Struct, kw_only=True):
     pattern: str
     points: int | dict[str, int] = 0
     limit: bool = False
+    half_limit: bool = False  # scores scoring.half_limit instead of the points
+    bonus: bool = False  # a bonus point: paid, but never counted towards the minimum
+    requires: list[str] = []  # situations that must all hold (self_drawn, ...)
     seats: list[str] | None = None
     args: dict[str, Any] = {}
     note: str = ""
@@ -78,11 +81,35 @@ class Scoring(_Struct, kw_only=True):
     """How a winning hand is scored."""
 
     unit: str = "FUN"
-    system: Literal["additive"] = "additive"
+    system: Literal["additive", "han"] = "additive"  # han: yaku and han by the PyPI mahjong package
     minimum: int = 0
     cap: int | None = None
     limit: int | None = None
+    half_limit: int | None = None
+    options: dict[str, Any] = {}  # han: keyword arguments of mahjong's OptionalRules
     items: list[Item] = []
+
+
+class Shares(_Struct, kw_only=True):
+    """How many times its value each loser pays, self-drawn or on a discard."""
+
+    self_drawn: int = 1  # each other player, on a self-drawn win
+    discarder: int = 1  # the player whose discard won
+    others: int = 1  # each other player, on a win from a discard
+
+
+class PayoutSpec(_Struct, kw_only=True):
+    """Who pays the winner what: ``check --payout``."""
+
+    kind: Literal["per_point", "doubling", "library"] = "per_point"
+    base: int = 1  # per_point: paid per point; doubling: paid for the first point, doubled per point
+    unit: str = "points"
+    shares: Shares = msgspec.field(default_factory=Shares)
+    bonus: Shares | None = None  # how bonus points are paid, where they are paid apart
+    limit: Shares | None = None  # how a limit or half-limit hand is paid
+    shooter: bool = False  # on a discard the discarder pays every loser's share (Singapore option)
+    liable: str | None = None  # a situation in which the discarder pays every loser's share
+    note: str = ""
 
 
 class Situation(_Struct, kw_only=True):
@@ -104,10 +131,14 @@ class RuleSpec(_Struct, kw_only=True):
     players: int
     seats: list[str]
     sets: int = 4
-    shapes: list[Literal["standard"]] = msgspec.field(default_factory=lambda: ["standard"])
+    shapes: list[Literal["standard", "seven_pairs", "thirteen_orphans", "nine_gates"]] = msgspec.field(
+        default_factory=lambda: ["standard"]
+    )
     chee: bool = True
+    declared_chee: bool = True  # False: a CHEE is never laid down (never claimed from a discard)
     tiles: TileSet
     scoring: Scoring
+    payout: PayoutSpec | None = None
     situations: list[Situation] = []
 
 
@@ -168,6 +199,23 @@ class RuleSet:
     @property
     def unit(self) -> str:
         return self.spec.scoring.unit
+
+    @property
+    def shapes(self) -> tuple[str, ...]:
+        """The winning shapes: ``standard`` (sets and a NGAN) and any special ones."""
+        return tuple(self.spec.shapes)
+
+    @property
+    def special_shapes(self) -> tuple[str, ...]:
+        """The winning shapes other than the standard one (seven pairs, ...)."""
+        return tuple(s for s in self.spec.shapes if s != "standard")
+
+    @property
+    def tile_count(self) -> int:
+        """Cards in the whole set: every copy of every card, wild and bonus cards included."""
+        t = self.spec.tiles
+        numbered = sum(len(r) for r in t.suits.values())
+        return (numbered + len(t.honours)) * t.copies + self.wild_copies + len(t.bonus)
 
     def seat(self, name: str | Seat) -> Seat:
         """The seat called ``name``, checked against this rule set's seats."""
@@ -304,6 +352,12 @@ def _check(rules: RuleSpec, where: str) -> None:
     if rules.tiles.wild and not 1 <= rules.tiles.wild.max_per_set <= 2:
         raise fail("tiles.wild.max_per_set", "a set holds 1 or 2 wild cards at most")
     flags = {s.flag for s in rules.situations}
+    if len(set(rules.shapes)) != len(rules.shapes) or not rules.shapes:
+        raise fail("shapes", "list each winning shape once, at least one")
+    if rules.payout and rules.payout.liable is not None and rules.payout.liable not in flags:
+        raise fail("payout.liable", f"no situation {rules.payout.liable!r} in 'situations'")
+    if rules.scoring.system == "han":
+        _check_han_options(rules.scoring.options, where)
     for k, item in enumerate(rules.scoring.items):
         path = f"scoring.items[{k}]"
         pattern = PATTERNS.get(item.pattern)
@@ -318,6 +372,10 @@ def _check(rules: RuleSpec, where: str) -> None:
                 raise fail(f"{path}.seats", f"{s!r} is not a seat of this rule set")
         if item.limit and rules.scoring.limit is None:
             raise fail(f"{path}.limit", "a limit item needs scoring.limit, the value of a limit hand")
+        if item.half_limit and rules.scoring.half_limit is None:
+            raise fail(f"{path}.half_limit", "a half-limit item needs scoring.half_limit, its value")
+        if item.limit and item.half_limit:
+            raise fail(f"{path}.half_limit", "an item is a limit or a half limit, not both")
         unknown = set(item.args) - set(pattern.args)
         if unknown:
             raise fail(f"{path}.args", f"unknown argument {sorted(unknown)[0]!r} for {item.pattern}")
@@ -331,9 +389,32 @@ def _check(rules: RuleSpec, where: str) -> None:
         flag = item.args.get("flag")
         if flag is not None and flag not in flags:
             raise fail(f"{path}.args.flag", f"no situation {flag!r} in 'situations'")
+        for key in ("rounds",):
+            for f in item.args.get(key, {}):
+                if f not in flags:
+                    raise fail(f"{path}.args.{key}", f"no situation {f!r} in 'situations'")
+        for f in item.requires:
+            if f not in flags:
+                raise fail(f"{path}.requires", f"no situation {f!r} in 'situations'")
 
 
 _BONUS_NAMES = {f"{g}{n}" for g in "fsak" for n in range(1, 5)}
+
+
+def _check_han_options(options: dict[str, Any], where: str) -> None:
+    """Every key of scoring.options must be a keyword of mahjong's ``OptionalRules``."""
+    import inspect
+
+    try:
+        from mahjong.hand_calculating.hand_config import OptionalRules
+    except ImportError:  # pragma: no cover - a runtime dependency
+        raise RuleSetError(f"{where}: scoring.system: han needs the 'mahjong' package") from None
+    known = set(inspect.signature(OptionalRules).parameters) - {"is_three_player"}
+    for key, value in options.items():
+        if key not in known:
+            raise RuleSetError(f"{where}: scoring.options.{key}: not an option of mahjong's OptionalRules")
+        if not isinstance(value, bool | int):
+            raise RuleSetError(f"{where}: scoring.options.{key}: expected a switch or a number")
 
 
 def parse_tile_names(names: Any) -> frozenset[int]:

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING
 
 from tutor.errors import InvalidHandError
 from tutor.hands import Hand
-from tutor.scoring import best_reading, check, validate
+from tutor.scoring import best_score, check, is_win, validate
 from tutor.shanten import ShapeContext, is_complete, shanten_counts, shanten_lower
-from tutor.shapes import Reading, concealed_readings, meld_options, to_reading
+from tutor.shapes import Reading, concealed_readings, meld_options
+from tutor.special import special_complete, special_readings, special_shanten
 from tutor.tiles import FEI, FEI_ID, TILES, Tile
 
 if TYPE_CHECKING:
     from tutor.rules import RuleSet, Seat
+    from tutor.scoring import Score
 
 DEFAULT_DRAWS = 3
 FALLBACK_DRAWS = 2
@@ -124,6 +126,8 @@ class Table:
         self.cap_local = [cap[t] if t != FEI_ID else fei_cap for t in self.kinds]
         self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set)
         self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
+        self.specials = rules.special_shapes if not hand.melds else ()  # seven pairs and the like
+        self.flat_ok = rules.spec.scoring.system == "additive"
         self._shanten: dict[int, int] = {}
         self._lower: dict[int, int] = {}
         self._flat: dict[int, int | None] = {}
@@ -159,6 +163,9 @@ class Table:
         if s is None:
             c = self.unpack(key)
             s = shanten_counts(c[:34], c[FEI_ID], self.shape)
+            if self.specials:
+                sp = special_shanten(c, self.specials, self.rules)
+                s = s if sp is None else min(s, sp)
             self._shanten[key] = s
         return s
 
@@ -167,7 +174,11 @@ class Table:
         s = self._lower.get(key)
         if s is None:
             c = self.unpack(key)
-            s = self._lower[key] = shanten_lower(c[:34], c[FEI_ID], self.shape)
+            s = shanten_lower(c[:34], c[FEI_ID], self.shape)
+            if self.specials:
+                sp = special_shanten(c, self.specials, self.rules)
+                s = s if sp is None else min(s, sp)
+            self._lower[key] = s
         return s
 
     def _flat_score(self, fei: int) -> int | None:
@@ -192,7 +203,9 @@ class Table:
         if got is not False:
             return got is not None
         c = self.unpack(key)
-        return is_complete(c[:34], c[FEI_ID], self.shape)
+        return is_complete(c[:34], c[FEI_ID], self.shape) or bool(
+            self.specials and special_complete(c, self.specials, self.rules)
+        )
 
     def win(self, key: int) -> tuple[int, bool] | None:
         """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
@@ -200,34 +213,34 @@ class Table:
             return self._win[key]
         c = self.unpack(key)
         fei = c[FEI_ID]
-        if not is_complete(c[:34], fei, self.shape):
+        standard = is_complete(c[:34], fei, self.shape)
+        if not standard and not (self.specials and special_complete(c, self.specials, self.rules)):
             self._win[key] = None
             return None
-        flat = self._flat_score(fei)
+        flat = self._flat_score(fei) if self.flat_ok else None
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
-        inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok)
-        result = None
-        if self.budget is not None:
-            self.budget[0] -= 2 + len(inner)  # scoring costs about one searched state per reading
-            if self.budget[0] < 0:
-                raise _OverBudget
-        if inner:
-            raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
-            best = best_reading(raws, self.bonus_ids, fei, self.flags, self.rules, self.seat)
-            if best is not None:
-                fun = best[1].fun
-                result = (fun, fun >= self.rules.minimum)
+        best = self._best(c, standard)
+        result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
         self._win[key] = result
         return result
 
-    def reading(self, key: int) -> Reading | None:
-        c = self.unpack(key)
-        inner = concealed_readings(c[:34], c[FEI_ID], self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok)
+    def _best(self, c: list[int], standard: bool = True) -> tuple[Reading, Score] | None:
+        """The best reading of the complete hand with concealed counts ``c``, and its score."""
+        fei = c[FEI_ID]
+        inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok) if standard else []
         raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
-        best = best_reading(raws, self.bonus_ids, c[FEI_ID], self.flags, self.rules, self.seat)
-        return None if best is None else to_reading(best[0])
+        specials = special_readings(c, self.specials, self.rules) if self.specials else []
+        if self.budget is not None:
+            self.budget[0] -= 2 + len(raws) + len(specials)  # scoring costs about a state per reading
+            if self.budget[0] < 0:
+                raise _OverBudget
+        return best_score(raws, specials, self.bonus_ids, fei, self.flags, self.rules, self.seat, melds=self.melds)
+
+    def reading(self, key: int) -> Reading | None:
+        best = self._best(self.unpack(key))
+        return None if best is None else best[0]
 
 
 def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
