@@ -258,10 +258,12 @@ def batch(
         raise typer.Exit(1)
 
 
-from tutor.tutor_cli import register as _register_tutor  # noqa: E402
-_register_tutor(app)
+# The tutor's and the rule sets' commands live in their own modules (imported cheaply: their
+# heavy imports happen inside the commands).
+from tutor.rules_cli import register as _register_rules
+from tutor.tutor_cli import register as _register_tutor
 
-from tutor.rules_cli import register as _register_rules  # noqa: E402
+_register_tutor(app)
 _register_rules(app)
 
 

@@ -669,7 +669,7 @@ def best_reading(
     for raw in raws:
         ctx = _context(raw, bonus, wild_held, flags, seat, hidden)
         sc = score_reading(raw, ctx, rules, seat)
-        key = _key(sc, sum(bin(w).count("1") for _, _, w, _ in raw))
+        key = _key(sc, sum(w.bit_count() for _, _, w, _ in raw))
         if best is None or key > best[0]:
             best = (key, raw, sc)
     return None if best is None else (best[1], best[2])
@@ -780,10 +780,10 @@ def check(
     else:
         found = best_score(raws, specials, bonus, wild_held, flags, rules, seat_name, hand.melds)
     n_readings = len(raws) + len(specials)
-    base = dict(
-        hand=hand, rules=rules.name, seat=seat_name, size=hand.size, min_fun=rules.minimum, unit=rules.unit,
-        flags=flags,
-    )
+    base = {
+        "hand": hand, "rules": rules.name, "seat": seat_name, "size": hand.size, "min_fun": rules.minimum, "unit": rules.unit,
+        "flags": flags,
+    }
     dealt = hand.size >= rules.hand_size - 1  # an instant claim is made on a starting hand
     instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if dealt else None
     if not dealt and any(r.instant and r.args.get("flag") in flags for r in rules.items):
@@ -856,4 +856,4 @@ def _situation_notes(rules: RuleSet, seat: str, flags: frozenset[str], wild_held
             notes.append(f"{rule.name} needs {rule.args['count']} {rules.wild_name} in the hand")
 
 
-__all__ = ["Check", "PATTERNS", "Score", "ScoreLine", "Status", "check", "validate", "TILES"]
+__all__ = ["PATTERNS", "TILES", "Check", "Score", "ScoreLine", "Status", "check", "validate"]
