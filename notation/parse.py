@@ -150,7 +150,7 @@ def _syntax_error(text: str, err: Exception) -> NotationError:
     # Columns count characters from 0, as a cursor offset: 'at column 7' in '123d 55x' is the x.
     end = "expected {}, found the end of the hand"
     if isinstance(err, UnexpectedCharacters):
-        pos = err.pos_in_stream
+        pos = err.pos_in_stream or 0
         if _BONUS_HERE.match(text, pos) and "|" not in text[:pos]:
             return NotationError(text, pos, f"bonus cards such as {text[pos:pos + 2]} go after '|'")
         allowed = set(err.allowed or ())

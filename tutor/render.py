@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.console import Group as RGroup
 from rich.table import Table
 from rich.text import Text
@@ -81,7 +81,7 @@ def parsed(hand: Hand) -> RGroup:
 
 def checked(result: Check) -> RGroup:
     """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
-    out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if result.reading is not None:
         shape = "" if result.reading.shape == "standard" else f" ({result.reading.shape.replace('_', ' ')})"
         out.append(Text("Best reading" + shape, style="dim"))
@@ -123,7 +123,7 @@ def payout_view(paid: Payout | None) -> RGroup:
         for k, p in enumerate(sc.payments):
             who = p.payer + (f" (×{p.players})" if p.players > 1 else "")
             table.add_row(sc.name if k == 0 else "", who, str(p.amount), str(sc.total) if k == 0 else "")
-    out: list[object] = [Text(f"Payout on {paid.value}", style="dim"), table]
+    out: list[RenderableType] = [Text(f"Payout on {paid.value}", style="dim"), table]
     if paid.note:
         out.append(Text(f"  {paid.note}", style="dim"))
     return RGroup(*out)
@@ -149,7 +149,7 @@ def console(width: int | None = None, color: bool | None = None) -> Console:
 
 def waits_view(result: WaitsResult) -> RGroup:
     """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
-    out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if not result.waits:
         shape = "complete already" if result.shanten < 0 else f"{result.shanten} away from ready (shanten {result.shanten})"
         out.append(Text(f"No card completes this hand: it is {shape}.", style="bold yellow"))
@@ -175,7 +175,7 @@ def waits_view(result: WaitsResult) -> RGroup:
 
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
-    out: list[object] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("accepts", "right"),
                        ("win %", "right"), (f"exp. {result.unit}", "right")):

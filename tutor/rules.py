@@ -43,7 +43,7 @@ class _Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     """Base of the rule-set schema: frozen, and an unknown key is an error."""
 
 
-class Wild(_Struct, kw_only=True):
+class Wild(_Struct, kw_only=True, frozen=True):
     """The wild card (FEI, Fly): how many there are and where it may stand."""
 
     name: str = "FEI"
@@ -52,7 +52,7 @@ class Wild(_Struct, kw_only=True):
     sinkable: bool = True
 
 
-class TileSet(_Struct, kw_only=True):
+class TileSet(_Struct, kw_only=True, frozen=True):
     """The cards in play."""
 
     suits: dict[Literal["dots", "bamboo", "characters"], list[int]]
@@ -62,7 +62,7 @@ class TileSet(_Struct, kw_only=True):
     bonus: list[str] = []
 
 
-class Item(_Struct, kw_only=True):
+class Item(_Struct, kw_only=True, frozen=True):
     """One scoring row: a named pattern, what it is worth, and for whom."""
 
     name: str
@@ -77,7 +77,7 @@ class Item(_Struct, kw_only=True):
     note: str = ""
 
 
-class Scoring(_Struct, kw_only=True):
+class Scoring(_Struct, kw_only=True, frozen=True):
     """How a winning hand is scored."""
 
     unit: str = "FUN"
@@ -90,7 +90,7 @@ class Scoring(_Struct, kw_only=True):
     items: list[Item] = []
 
 
-class Shares(_Struct, kw_only=True):
+class Shares(_Struct, kw_only=True, frozen=True):
     """How many times its value each loser pays, self-drawn or on a discard."""
 
     self_drawn: int = 1  # each other player, on a self-drawn win
@@ -98,7 +98,7 @@ class Shares(_Struct, kw_only=True):
     others: int = 1  # each other player, on a win from a discard
 
 
-class PayoutSpec(_Struct, kw_only=True):
+class PayoutSpec(_Struct, kw_only=True, frozen=True):
     """Who pays the winner what: ``check --payout``."""
 
     kind: Literal["per_point", "doubling", "library"] = "per_point"
@@ -112,7 +112,7 @@ class PayoutSpec(_Struct, kw_only=True):
     note: str = ""
 
 
-class Situation(_Struct, kw_only=True):
+class Situation(_Struct, kw_only=True, frozen=True):
     """A circumstance of the win that the hand cannot show (TIN WOO, ...), set by a CLI option."""
 
     flag: str
@@ -120,7 +120,7 @@ class Situation(_Struct, kw_only=True):
     help: str = ""
 
 
-class RuleSpec(_Struct, kw_only=True):
+class RuleSpec(_Struct, kw_only=True, frozen=True):
     """A whole rule set, exactly as its YAML file says it."""
 
     schema_version: int

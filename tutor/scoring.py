@@ -780,7 +780,7 @@ def check(
     else:
         found = best_score(raws, specials, bonus, wild_held, flags, rules, seat_name, hand.melds)
     n_readings = len(raws) + len(specials)
-    base = {
+    base: dict[str, Any] = {
         "hand": hand, "rules": rules.name, "seat": seat_name, "size": hand.size, "min_fun": rules.minimum, "unit": rules.unit,
         "flags": flags,
     }

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 N = 34  # non-FEI kinds
 
@@ -32,7 +33,7 @@ class ShapeContext:
     cap: tuple[int, ...]  # per tile: copies that may be in the hand (copies minus laid-down ones)
     fei_cap: int  # FEI that may be in the hand (copies minus laid-down and sunk ones)
     max_wild: int  # FEI per group
-    _memo: dict[tuple[int, tuple[int, ...]], Profile] = field(default_factory=dict, repr=False)
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # per-component tables, by kind of table
     _full: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict, repr=False)
 
     @property
@@ -267,7 +268,7 @@ def _free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool,
         sub(lst, 0, 1, min(mw, 1), 1)
         sub(lst, 0, 0, 0, 0)
         lst[i] += 1
-        res = {}
+        res: dict[tuple[int, int, int], int] = {}
         for (s2, p2, w2), v in sorted(out.items(), key=lambda kv: -kv[1]):
             if any(a == s2 and b == p2 and w >= w2 and vv >= v for (a, b, w), vv in res.items()):
                 continue
@@ -315,14 +316,14 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext) -> int:
             total = _merge(total, prof, ctx.sets, wmax)
     honours = tuple(sorted(x for x in counts[27:N] if x))
     if honours:
-        key = ("honours", honours, wmax)
-        prof = memo.get(key)
+        hkey = ("honours", honours, wmax)
+        prof = memo.get(hkey)
         if prof is None:
             prof = {(0, 0, 0): 0}
             for k, x in enumerate(honours):
                 one = _capped(_free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), wmax)
                 prof = _merge(prof, one, ctx.sets, wmax)
-            memo[key] = prof
+            memo[hkey] = prof
         total = _merge(total, prof, ctx.sets, wmax)
     mw = ctx.max_wild
     best = 0
@@ -351,7 +352,6 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
             pair_seeds = min(pair_left, n_seeds)
             if n_seeds - pair_seeds > sets_left:
                 continue
-            cap = wild_cap + n_seeds and 0
             cap = wild_cap + pair_seeds * min(mw, 1) + (n_seeds - pair_seeds) * min(mw, 2)
             cap += (pair_left - pair_seeds) * min(mw, 1) + (sets_left - (n_seeds - pair_seeds)) * min(mw, 2)
             if kept + n_seeds + min(fei, cap) < target:

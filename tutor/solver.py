@@ -246,9 +246,9 @@ class Table:
 def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
     """Copies of each card kind not in sight: 4 minus the hand (sets and sunk FEI too) and ``seen``."""
     sight = hand.in_sight()
-    for t in seen:
-        sight[t] += 1
-    out = {}
+    for card in seen:
+        sight[card] += 1
+    out: dict[int, int] = {}
     for t in rules.in_play:
         copies = rules.wild_copies if t == FEI_ID else rules.copies
         left = copies - sight[TILES[t]]
@@ -354,9 +354,7 @@ class _Search:
                 continue
             total += p
             h14 = h + unit
-            w = wins.get(h14, False)
-            if w is False:
-                w = win(h14)
+            w = wins[h14] if h14 in wins else win(h14)
             if w is not None and w[1]:
                 ev += p * w[0]
                 pw += p
