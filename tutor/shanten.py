@@ -14,6 +14,7 @@ and the groups still missing are filled from nothing; held FEI fill missing slot
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
@@ -65,13 +66,15 @@ def _alternatives(ok: tuple[bool, ...], kind: str, t: int) -> tuple[tuple[int, .
 def _forced(needs: list[tuple[tuple[tuple[int, ...], ...], int]], avail: dict[int, int], mw: int) -> int | None:
     """Fewest FEI that must fill slots no card can fill; None if even FEI cannot do it.
 
-    ``needs`` holds, per group with missing cards, its alternatives and how many FEI it takes.
+    ``needs`` holds, per group with missing cards, its alternatives and how many FEI it may take
+    (at most ``mw`` too). For each way to complete the groups, the slots beyond the cards left
+    must take a FEI each, one group giving at most its share: an exact search over placements.
     """
     demand: dict[int, int] = {}
     for alts, _ in needs:
         for x in alts[0]:
             demand[x] = demand.get(x, 0) + 1
-    if all(avail[x] >= n for x, n in demand.items()):
+    if all(avail.get(x, 0) >= n for x, n in demand.items()):
         return 0
     best: int | None = None
     for choice in product(*(alts for alts, _ in needs)):
@@ -79,23 +82,47 @@ def _forced(needs: list[tuple[tuple[tuple[int, ...], ...], int]], avail: dict[in
         for miss in choice:
             for x in miss:
                 per[x] = per.get(x, 0) + 1
-        left = {x: n - avail[x] for x, n in per.items() if n > avail[x]}
-        need = sum(left.values())
+        excess = {x: n - avail.get(x, 0) for x, n in per.items() if n > avail.get(x, 0)}
+        need = sum(excess.values())
         if best is not None and need >= best:
             continue
-        placed = 0
-        for (_, cap), miss in zip(needs, choice, strict=True):
-            used = 0
-            for x in miss:
-                if used < min(mw, cap) and left.get(x, 0) > 0:
-                    left[x] -= 1
-                    used += 1
-            placed += used
-        if placed >= need:
+        if _placeable(excess, [(miss, min(mw, cap)) for (_, cap), miss in zip(needs, choice, strict=True)]):
             best = need
             if need == 0:
                 break
     return best
+
+
+def _placeable(excess: dict[int, int], groups: list[tuple[tuple[int, ...], int]]) -> bool:
+    """Can each over-demanded card get its FEI from distinct slots, a group giving at most its share?"""
+    left = {x: n for x, n in excess.items() if n > 0}
+    if not left:
+        return True
+    if not groups:
+        return False
+    (miss, share), rest = groups[0], groups[1:]
+    # this group's FEI go on some of its missing cards that are over-demanded (or on none)
+    options: set[tuple[int, ...]] = {()}
+    for k in range(1, share + 1):
+        for pick in _sub_multisets([x for x in miss if x in left], k):
+            options.add(pick)
+    for pick in sorted(options, key=len, reverse=True):
+        trial = dict(left)
+        ok = True
+        for x in pick:
+            trial[x] = trial.get(x, 0) - 1
+            if trial[x] < 0:
+                ok = False
+        if ok and _placeable(trial, rest):
+            return True
+    return False
+
+
+def _sub_multisets(items: list[int], k: int) -> set[tuple[int, ...]]:
+    """The distinct sub-multisets of ``items`` of size ``k``."""
+    from itertools import combinations
+
+    return {tuple(sorted(c)) for c in combinations(items, k)}
 
 
 def _component(ids: tuple[int, ...], counts: tuple[int, ...], ctx: ShapeContext) -> Profile:
@@ -348,22 +375,24 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     def leaf(kept: int, sets_left: int, pair_left: int) -> None:
         free = sets_left + pair_left
         wild_cap = sum(min(mw, k) for _, k in needs)
+        # a seed's group takes as many FEI as the empty group it replaces, so the cap is fixed
+        cap = wild_cap + pair_left * min(mw, 1) + sets_left * min(mw, 2)
         for n_seeds in range(min(len(loose), free), -1, -1):
-            pair_seeds = min(pair_left, n_seeds)
-            if n_seeds - pair_seeds > sets_left:
-                continue
-            cap = wild_cap + pair_seeds * min(mw, 1) + (n_seeds - pair_seeds) * min(mw, 2)
-            cap += (pair_left - pair_seeds) * min(mw, 1) + (sets_left - (n_seeds - pair_seeds)) * min(mw, 2)
             if kept + n_seeds + min(fei, cap) < target:
                 return
-            for pick in _picks(loose, n_seeds):
-                for pair_pos in (range(len(pick)) if pair_seeds else (None,)):
-                    extra = [((_alternatives(ok, "pair" if k == pair_pos else "one", t)), 1 if k == pair_pos else 2)
-                             for k, t in enumerate(pick)]
-                    forced = _forced(needs + extra, av, mw)
-                    if forced is not None and forced <= fei + fei_deck:
-                        found[0] = True
-                        return
+            for pair_seeds in sorted({min(pair_left, n_seeds), 0}, reverse=True):
+                if n_seeds - pair_seeds > sets_left:
+                    continue
+                for pick in _picks(loose, n_seeds):
+                    for pair_pos in (range(len(pick)) if pair_seeds else (None,)):
+                        extra = [
+                            (_alternatives(ok, "pair" if k == pair_pos else "one", t), 1 if k == pair_pos else 2)
+                            for k, t in enumerate(pick)
+                        ]
+                        forced = _forced(needs + extra, av, mw)
+                        if forced is not None and forced <= fei + fei_deck:
+                            found[0] = True
+                            return
 
     def rec(i: int, rem: int, kept: int, sets_left: int, pair_left: int) -> None:
         if found[0]:
@@ -410,28 +439,24 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     return found[0]
 
 
-def _picks(loose: list[int], n: int) -> list[tuple[int, ...]]:
-    """Ways to choose ``n`` of the loose cards (as a multiset), at most 64 of them."""
+def _picks(loose: list[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every way to choose ``n`` of the loose cards (as a multiset), lazily: the first usually fits."""
     have: dict[int, int] = {}
     for t in loose:
         have[t] = have.get(t, 0) + 1
     kinds = sorted(have)
-    out: list[tuple[int, ...]] = []
 
-    def go(k: int, left: int, acc: list[int]) -> None:
-        if len(out) > 64:
-            return
+    def go(k: int, left: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if left == 0:
-            out.append(tuple(acc))
+            yield acc
             return
         if k == len(kinds):
             return
         t = kinds[k]
         for m in range(min(left, have[t]), -1, -1):
-            go(k + 1, left - m, acc + [t] * m)
+            yield from go(k + 1, left - m, acc + (t,) * m)
 
-    go(0, n, [])
-    return out
+    return go(0, n, ())
 
 
 def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext) -> int:

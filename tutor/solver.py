@@ -476,7 +476,6 @@ def _option(
     search = _Search(table, h0, pool0)
     if replacement:
         # sinking: a replacement card is drawn at once, then the same search with n draws
-        ev, pw = search.value(h0, n + 1) if n >= 0 else (0.0, 0.0)
         ev, pw = _after_replacement(search, h0, n)
     else:
         ev, pw = search.value(h0, n)
