@@ -78,6 +78,17 @@ def main() -> None:
     args = ap.parse_args()
     runs = 5 if args.quick else 15
     py = sys.executable
+    # pip byte-compiles a package when it installs it; an editable install with
+    # PYTHONDONTWRITEBYTECODE set would recompile every module on every call instead.
+    import compileall
+    from pathlib import Path
+
+    import notation
+    import puzzles
+    import tutor
+
+    for pkg in (tutor, notation, puzzles):
+        compileall.compile_dir(str(Path(pkg.__file__).parent), quiet=1)
     print(f"python {sys.version.split()[0]}, {runs} runs per cold figure")
 
     bare = cold([py, "-c", "import typer, rich, lark, yaml"], runs)
