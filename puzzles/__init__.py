@@ -31,6 +31,7 @@ from typing import Any
 import msgspec
 
 from tutor.errors import PuzzleError
+from tutor.rules import path_message
 
 SCHEMA_VERSION = 1
 
@@ -111,15 +112,6 @@ class Puzzle:
         return out
 
 
-def _path_message(msg: str) -> str:
-    """msgspec's 'Expected `int`, got `str` - at `$.puzzles[3].level`' as 'puzzles[3].level: ...'."""
-    text, sep, path = msg.rpartition(" - at `")
-    if not sep:
-        return msg
-    key = path.rstrip("`").removeprefix("$").lstrip(".") or "(top)"
-    return f"{key}: {text.replace('`', '')}"
-
-
 def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
     """Validate the YAML text of one puzzle file; ``where`` names it in error messages."""
     import yaml
@@ -134,7 +126,7 @@ def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
     try:
         spec = msgspec.convert(data, PuzzleFile)
     except msgspec.ValidationError as err:
-        raise PuzzleError(f"{where}: {_path_message(str(err))}") from None
+        raise PuzzleError(f"{where}: {path_message(str(err))}") from None
     if spec.schema_version != SCHEMA_VERSION:
         raise PuzzleError(
             f"{where}: schema_version: this sekwoo reads version {SCHEMA_VERSION}, not {spec.schema_version}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
@@ -135,8 +135,23 @@ def check(
     from tutor.render import checked, payout_view
 
     _show(checked(result))
-    if payout:
+    if paid is not None:
         _show(payout_view(paid))
+
+
+def _answer(as_json: bool, compute: Callable[[], Any], json_of: str, view_of: str) -> None:
+    """Run ``compute`` at the error edge, then print ``report.<json_of>`` or ``render.<view_of>``
+    of its result (both modules imported only when needed, to keep a cold call fast)."""
+    with _edge(as_json):
+        result = compute()
+    if as_json:
+        from tutor import report
+
+        _emit(getattr(report, json_of)(result))
+        return
+    from tutor import render
+
+    _show(getattr(render, view_of)(result))
 
 
 @app.command()
@@ -156,19 +171,11 @@ def waits(
     from tutor.rules import load_rules
     from tutor.solver import waits as find_waits
 
-    with _edge(as_json):
-        rule_set = load_rules(rules)
-        result = find_waits(
-            Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation), _seen(seen)
-        )
-    if as_json:
-        from tutor.report import waits_dict
-
-        _emit(waits_dict(result))
-        return
-    from tutor.render import waits_view
-
-    _show(waits_view(result))
+    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    _answer(
+        as_json, lambda: find_waits(Hand.parse(hand), load_rules(rules), seat, flags, _seen(seen)),
+        "waits_dict", "waits_view",
+    )
 
 
 @app.command()
@@ -189,19 +196,11 @@ def discard(
     from tutor.rules import load_rules
     from tutor.solver import discard as rank
 
-    with _edge(as_json):
-        rule_set = load_rules(rules)
-        result = rank(
-            Hand.parse(hand), rule_set, seat, draws, _seen(seen), _flags(tin_woo, dei_woo, four_fei, situation)
-        )
-    if as_json:
-        from tutor.report import discard_dict
-
-        _emit(discard_dict(result))
-        return
-    from tutor.render import discard_view
-
-    _show(discard_view(result))
+    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    _answer(
+        as_json, lambda: rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags),
+        "discard_dict", "discard_view",
+    )
 
 
 @app.command()

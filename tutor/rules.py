@@ -314,13 +314,14 @@ def load_rules(name: str = "3leg") -> RuleSet:
     try:
         spec = msgspec.convert(data, RuleSpec)
     except msgspec.ValidationError as err:
-        raise RuleSetError(f"{where}: {_path_message(str(err))}") from None
+        raise RuleSetError(f"{where}: {path_message(str(err))}") from None
     _check(spec, where)
     return _derive(spec)
 
 
-def _path_message(msg: str) -> str:
-    """msgspec's 'Expected `int`, got `str` - at `$.scoring.minimum`' as 'scoring.minimum: ...'."""
+def path_message(msg: str) -> str:
+    """msgspec's 'Expected `int`, got `str` - at `$.scoring.minimum`' as 'scoring.minimum: ...'
+    (for every YAML file sekwoo validates: rule sets and puzzle sets)."""
     text, sep, path = msg.rpartition(" - at `")
     if not sep:
         return msg
