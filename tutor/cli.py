@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tutor.errors import TutorError
+from tutor.errors import NotationError, TutorError
 
 app = typer.Typer(
     name="sekwoo",
@@ -27,7 +27,9 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-HandArg = Annotated[str, typer.Argument(help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1 a3'.", show_default=False)]
+HandArg = Annotated[
+    str, typer.Argument(metavar="HAND", help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1 a3'.", show_default=False)
+]
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.")]
 SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
@@ -97,9 +99,17 @@ def _flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | 
 
 
 def _seen(text: str) -> list[Any]:
+    """The cards given with ``--seen``: loose cards that can be drawn (no sets, no bonus cards)."""
     from notation import parse_tiles
 
-    return parse_tiles(text) if text.strip() else []
+    if not text.strip():
+        return []
+    try:
+        return parse_tiles(text)
+    except NotationError as err:
+        if "bonus cards" in err.message:  # the pool holds no bonus card: say so, not "go after '|'"
+            raise NotationError(err.text, err.column, "--seen lists cards that can be drawn, not bonus cards") from None
+        raise NotationError(err.text, err.column, f"{err.message} (in --seen)") from None
 
 
 @app.command()

@@ -184,7 +184,7 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
         label = Text.assemble("sink ", card(o.tile)) if o.action == "sink" else card(o.tile)
         table.add_row(str(k), label, str(o.shanten), str(o.acceptance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}")
     out.append(table)
-    out.append(Text(f"Exact over {result.draws} draws (RULES.md §5); {result.states} hand states searched.", style="dim"))
+    out.append(Text(f"Exact over {result.draws} draws (the model: docs/solver.md); {result.states} hand states searched.", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
             out.append(Text(f"• {o.explanation}"))
