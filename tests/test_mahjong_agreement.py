@@ -131,6 +131,28 @@ def test_waits_agree_on_ready_hands(players: int, standard_only: dict[int, RuleS
     assert wrong == []
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_waits_agree_on_random_hands(players: int, standard_only: dict[int, RuleSet]) -> None:
+    """solver.waits on 10,000 random 13-card hands: the same cards as mahjong where it says the hand
+    is ready, and none where it says it is not (no single card then completes it). Random hands are
+    rarely ready; test_waits_agree_on_ready_hands compares the cards on 1,500 ready ones."""
+    rules = standard_only[players]
+    rng = random.Random(404 + players)
+    cards = wall(rules)
+    three = players == 3
+    wrong = []
+    for _ in range(HANDS):
+        tiles = rng.sample(cards, 13)
+        ours = sorted(w.tile.id for w in waits(hand_of(tiles), rules).waits)
+        if Shanten.calculate_shanten_for_regular_hand(counts34(tiles), is_three_player=three) == 0:
+            theirs = mahjong_waits(tiles, rules, three)
+        else:
+            theirs = []
+        if ours != theirs:
+            wrong.append((str(hand_of(tiles)), ours, theirs))
+    assert wrong == []
+
+
 def test_sanma_shanten_differs_from_four_player(standard_only: dict[int, RuleSet]) -> None:
     """1111m111122233z: 2-shanten in sanma (no 2m or 3m), as mahjong's three-player count says."""
     hand = Hand.parse("1111m 111122233z")
