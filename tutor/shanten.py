@@ -247,7 +247,7 @@ def _combine(a: Profile, b: Profile, max_sets: int) -> Profile:
 _EMPTY: Profile = {(0, 0, 0, 0): 0}
 
 
-def _free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, memo: dict) -> dict:
+def free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, memo: dict) -> dict:
     """Like ``_component`` but ignoring card supply: (sets, ngan, wild capacity) -> most kept."""
 
     def rec(i: int, c: tuple[int, ...]) -> dict[tuple[int, int, int], int]:
@@ -306,7 +306,7 @@ def _free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool,
     return rec(0, counts)
 
 
-def _merge(a: dict[tuple[int, int, int], int], b: dict[tuple[int, int, int], int], sets: int, wmax: int) -> dict[tuple[int, int, int], int]:
+def merge_profiles(a: dict[tuple[int, int, int], int], b: dict[tuple[int, int, int], int], sets: int, wmax: int) -> dict[tuple[int, int, int], int]:
     out: dict[tuple[int, int, int], int] = {}
     for (s1, p1, w1), v1 in a.items():
         for (s2, p2, w2), v2 in b.items():
@@ -339,8 +339,8 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext) -> int:
             key = ("suit", base, suit, wmax)
             prof = memo.get(key)
             if prof is None:
-                prof = memo[key] = _capped(_free_profile(tuple(range(base, base + 9)), suit, ctx.chee_ok, ctx.max_wild, memo), wmax)
-            total = _merge(total, prof, ctx.sets, wmax)
+                prof = memo[key] = _capped(free_profile(tuple(range(base, base + 9)), suit, ctx.chee_ok, ctx.max_wild, memo), wmax)
+            total = merge_profiles(total, prof, ctx.sets, wmax)
     honours = tuple(sorted(x for x in counts[27:N] if x))
     if honours:
         hkey = ("honours", honours, wmax)
@@ -348,10 +348,10 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext) -> int:
         if prof is None:
             prof = {(0, 0, 0): 0}
             for k, x in enumerate(honours):
-                one = _capped(_free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), wmax)
-                prof = _merge(prof, one, ctx.sets, wmax)
+                one = _capped(free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), wmax)
+                prof = merge_profiles(prof, one, ctx.sets, wmax)
             memo[hkey] = prof
-        total = _merge(total, prof, ctx.sets, wmax)
+        total = merge_profiles(total, prof, ctx.sets, wmax)
     mw = ctx.max_wild
     best = 0
     for (s, p, w), v in total.items():
@@ -473,10 +473,10 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext) -> int:
     return result
 
 
-__all__ = ["ShapeContext", "shanten_counts"]
+__all__ = ["ShapeContext", "complete_options", "free_profile", "merge_profiles", "shanten_counts"]
 
 
-def _complete_opts(
+def complete_options(
     ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, fei: int, memo: dict | None = None
 ) -> frozenset[tuple[int, int, int]]:
     """Every (sets, ngan, FEI used <= fei) that uses all of one component's cards in complete groups."""
@@ -533,53 +533,3 @@ def _complete_opts(
 
 _DONE = frozenset({(0, 0, 0)})
 
-
-def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
-    """Do the concealed cards (plus ``fei`` FEI) form exactly the sets still needed and a NGAN?"""
-    if sum(counts[:N]) + fei != ctx.size:
-        return False
-    memo = ctx._memo
-    whole = ("whole", tuple(counts[:27]), tuple(sorted(x for x in counts[27:N] if x)), fei)
-    got = memo.get(whole)
-    if got is not None:
-        return got
-    result = _is_complete(counts, fei, ctx)
-    memo[whole] = result
-    return result
-
-
-def _is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
-    memo = ctx._memo
-    combos: set[tuple[int, int, int]] = {(0, 0, 0)}
-    mw = ctx.max_wild
-    parts = []
-    for base in (0, 9, 18):
-        suit = tuple(counts[base : base + 9])
-        if any(suit):
-            parts.append((tuple(range(base, base + 9)), suit))
-    for t in range(27, N):
-        if counts[t]:
-            parts.append(((27,), (counts[t],)))
-    for ids, cnts in parts:
-        key = ("complete", ids[0], cnts, fei)
-        opts = memo.get(key)
-        if opts is None:
-            opts = memo[key] = _complete_opts(ids, cnts, ctx.chee_ok, mw, fei, memo)
-        combos = {
-            (s1 + s2, p1 + p2, f1 + f2)
-            for s1, p1, f1 in combos
-            for s2, p2, f2 in opts
-            if s1 + s2 <= ctx.sets and p1 + p2 <= 1 and f1 + f2 <= fei
-        }
-        if not combos:
-            return False
-    return (ctx.sets, 1, fei) in combos
-
-
-def shanten_lower(counts: list[int], fei: int, ctx: ShapeContext) -> int:
-    """A lower bound on shanten (card supply ignored), exact for most hands and much cheaper."""
-    key = ("lower", tuple(counts[:N]), fei)
-    got = ctx._memo.get(key)
-    if got is None:
-        got = ctx._memo[key] = ctx.size - _optimistic(counts, fei, ctx) - 1
-    return got

@@ -15,10 +15,16 @@ from typing import TYPE_CHECKING
 from tutor.errors import InvalidHandError
 from tutor.hands import Hand
 from tutor.scoring import best_score, check, is_win, validate
-from tutor.shanten import ShapeContext, is_complete, shanten_counts, shanten_lower
+from tutor.shanten import (
+    ShapeContext,
+    complete_options,
+    free_profile,
+    merge_profiles,
+    shanten_counts,
+)
 from tutor.shapes import Reading, concealed_readings, meld_options
 from tutor.special import special_complete, special_readings, special_shanten
-from tutor.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.tiles import FEI, FEI_ID, FIRST_WIND, TILES, Tile
 
 if TYPE_CHECKING:
     from tutor.rules import RuleSet, Seat
@@ -131,6 +137,16 @@ class Table:
         self._shanten: dict[int, int] = {}
         self._lower: dict[int, int] = {}
         self._flat: dict[int, int | None] = {}
+        self._parts: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
+        self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = {}
+        # the packed key's components: each suit in play, then the honours (FEI is the last kind)
+        groups: dict[int, list[int]] = {}
+        for i, kind in enumerate(self.kinds):
+            if kind != FEI_ID:
+                groups.setdefault(kind // 9 if kind < FIRST_WIND else 3, []).append(i)
+        self.components = [(3 * idx[0], (1 << (3 * len(idx))) - 1) for idx in groups.values()]
+        self.component_ids = [tuple(self.kinds[i] for i in idx) for idx in groups.values()]
+        self.fei_shift = 3 * self.fei_index
         self.budget: list[int] | None = None  # states left for the default search, shared by options
         self._win: dict[int, tuple[int, bool] | None] = {}
 
@@ -170,16 +186,58 @@ class Table:
         return s
 
     def lower(self, key: int) -> int:
-        """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates)."""
+        """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates).
+
+        Card supply is ignored (so it can only be lower than shanten); each component's table is
+        looked up by the bits cut out of the packed key."""
         s = self._lower.get(key)
-        if s is None:
-            c = self.unpack(key)
-            s = shanten_lower(c[:34], c[FEI_ID], self.shape)
-            if self.specials:
-                sp = special_shanten(c, self.specials, self.rules)
-                s = s if sp is None else min(s, sp)
-            self._lower[key] = s
+        if s is not None:
+            return s
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        memo = self._parts_lower
+        sets = self.sets_left
+        total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+        for k, (shift, mask) in enumerate(self.components):
+            sub = key >> shift & mask
+            if not sub:
+                continue
+            pkey = (k, sub, fei)
+            prof = memo.get(pkey)
+            if prof is None:
+                prof = memo[pkey] = self._component_profile(k, sub, fei)
+            total = merge_profiles(total, prof, sets, fei)
+        mw = self.rules.max_wild_per_set
+        best = 0
+        for (s1, p1, w), v in total.items():
+            cap = w + (sets - s1) * min(mw, 2) + (1 - p1) * min(mw, 1)
+            best = max(best, v + min(fei, cap))
+        s = self.shape.size - best - 1
+        if self.specials:
+            sp = special_shanten(self.unpack(key), self.specials, self.rules)
+            s = s if sp is None else min(s, sp)
+        self._lower[key] = s
         return s
+
+    def _component_profile(self, k: int, sub: int, fei: int) -> dict[tuple[int, int, int], int]:
+        """(sets, NGAN, wild slots) -> most cards kept, for component ``k`` holding ``sub``."""
+        ids = self.component_ids[k]
+        counts = [sub >> (3 * j) & 7 for j in range(len(ids))]
+        ok = self.rules.chee_ok
+        mw = self.rules.max_wild_per_set
+        memo = self.shape._memo
+        if ids[0] >= FIRST_WIND:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for t, n in zip(ids, counts, strict=True):
+                if n:
+                    one = free_profile((27,), (n,), ok, mw, memo)  # an honour's table depends on its count only
+                    prof = merge_profiles(prof, one, self.sets_left, fei)
+            return prof
+        base = ids[0] - ids[0] % 9
+        full = [0] * 9
+        for t, n in zip(ids, counts, strict=True):
+            full[t - base] = n
+        return merge_profiles({(0, 0, 0): 0}, free_profile(tuple(range(base, base + 9)), tuple(full), ok, mw, memo),
+                              self.sets_left, fei)
 
     def _flat_score(self, fei: int) -> int | None:
         """The score every complete hand gets when the rows that need no reading already reach
@@ -202,21 +260,66 @@ class Table:
         got = self._win.get(key, False)
         if got is not False:
             return got is not None
-        c = self.unpack(key)
-        return is_complete(c[:34], c[FEI_ID], self.shape) or bool(
-            self.specials and special_complete(c, self.specials, self.rules)
-        )
+        if self._standard(key):
+            return True
+        return bool(self.specials and special_complete(self.unpack(key), self.specials, self.rules))
+
+    def _standard(self, key: int) -> bool:
+        """Is the packed hand complete in the standard shape? Each component (a suit, the honours)
+        is cut out of the key as a small integer and looked up; only new ones are worked out."""
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        memo = self._parts
+        combos: set[tuple[int, int, int]] | None = None
+        for k, (shift, mask) in enumerate(self.components):
+            sub = key >> shift & mask
+            if not sub:
+                continue
+            pkey = (k, sub, fei)
+            opts = memo.get(pkey)
+            if opts is None:
+                opts = memo[pkey] = self._component_options(k, sub, fei)
+            if combos is None:
+                combos = set(opts)
+            else:
+                combos = {
+                    (s1 + s2, p1 + p2, f1 + f2)
+                    for s1, p1, f1 in combos
+                    for s2, p2, f2 in opts
+                    if s1 + s2 <= self.sets_left and p1 + p2 <= 1 and f1 + f2 <= fei
+                }
+            if not combos:
+                return False
+        return combos is not None and (self.sets_left, 1, fei) in combos
+
+    def _component_options(self, k: int, sub: int, fei: int) -> frozenset[tuple[int, int, int]]:
+        """(sets, NGAN, FEI used) options of component ``k`` holding the packed counts ``sub``."""
+        ids = self.component_ids[k]
+        counts = [sub >> (3 * j) & 7 for j in range(len(ids))]
+        if ids[0] >= FIRST_WIND:  # honours: each one alone
+            combos: set[tuple[int, int, int]] = {(0, 0, 0)}
+            for t, n in zip(ids, counts, strict=True):
+                if not n:
+                    continue
+                one = complete_options((t,), (n,), self.rules.chee_ok, self.rules.max_wild_per_set, fei, self.shape._memo)
+                combos = {(a + x, b + y, c + z) for a, b, c in combos for x, y, z in one if b + y <= 1 and c + z <= fei}
+            return frozenset(combos)
+        base = ids[0] - ids[0] % 9
+        full = [0] * 9
+        for t, n in zip(ids, counts, strict=True):
+            full[t - base] = n
+        return complete_options(tuple(range(base, base + 9)), tuple(full), self.rules.chee_ok,
+                                self.rules.max_wild_per_set, fei, self.shape._memo)
 
     def win(self, key: int) -> tuple[int, bool] | None:
         """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
         if key in self._win:
             return self._win[key]
-        c = self.unpack(key)
-        fei = c[FEI_ID]
-        standard = is_complete(c[:34], fei, self.shape)
-        if not standard and not (self.specials and special_complete(c, self.specials, self.rules)):
+        standard = self._standard(key)
+        if not standard and not (self.specials and special_complete(self.unpack(key), self.specials, self.rules)):
             self._win[key] = None
             return None
+        c = self.unpack(key)
+        fei = c[FEI_ID]
         flat = self._flat_score(fei) if self.flat_ok else None
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
