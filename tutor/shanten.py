@@ -295,15 +295,26 @@ def free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, 
         sub(lst, 0, 1, min(mw, 1), 1)
         sub(lst, 0, 0, 0, 0)
         lst[i] += 1
-        res: dict[tuple[int, int, int], int] = {}
-        for (s2, p2, w2), v in sorted(out.items(), key=lambda kv: -kv[1]):
-            if any(a == s2 and b == p2 and w >= w2 and vv >= v for (a, b, w), vv in res.items()):
-                continue
-            res[(s2, p2, w2)] = v
+        res = _front(out)
         memo[mkey] = res
         return res
 
     return rec(0, counts)
+
+
+def _front(profile: dict[tuple[int, int, int], int]) -> dict[tuple[int, int, int], int]:
+    """Keep, per (sets, NGAN), the entries no other beats on both wild slots and cards kept."""
+    by_sp: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for (s, p, w), v in profile.items():
+        by_sp.setdefault((s, p), []).append((w, v))
+    out: dict[tuple[int, int, int], int] = {}
+    for (s, p), entries in by_sp.items():
+        best = -1
+        for w, v in sorted(entries, reverse=True):  # most wild slots first
+            if v > best:
+                out[(s, p, w)] = v
+                best = v
+    return out
 
 
 def merge_profiles(a: dict[tuple[int, int, int], int], b: dict[tuple[int, int, int], int], sets: int, wmax: int) -> dict[tuple[int, int, int], int]:
