@@ -84,8 +84,18 @@ def _points(item: dict[str, Any], data: dict[str, Any]) -> str:
         return f"half limit ({data['half_limit']})"
     pts = item.get("points", 0)
     if isinstance(pts, dict):
-        return ", ".join(f"{k} {v}" for k, v in pts.items())
+        values = set(pts.values())
+        if len(values) == 1:  # the same for every seat named: the seats go in the "for" column
+            return str(values.pop())
+        return ", ".join(f"{v} {k}" for k, v in pts.items())
     return str(pts)
+
+
+def _who(item: dict[str, Any]) -> str:
+    """The seats an item scores for: its ``seats``, or the seats its points name."""
+    pts = item.get("points")
+    seats = item.get("seats") or (list(pts) if isinstance(pts, dict) else None)
+    return ", ".join(seats) if seats else "any seat"
 
 
 @rules_app.command("list")
@@ -156,7 +166,7 @@ def show_rules(
         t.add_column("for")
         t.add_column("note")
         for item in data["items"]:
-            who = ", ".join(item["seats"]) if item.get("seats") else "any seat"
+            who = _who(item)
             extra = " (bonus)" if item.get("bonus") else ""
             needs = f" [needs {', '.join(item['requires'])}]" if item.get("requires") else ""
             t.add_row(item["name"] + extra, _points(item, data), who, (item.get("note") or "") + needs)
