@@ -7,10 +7,10 @@ states the model; ``tests/test_solver.py`` checks it against brute force and sim
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidHandError
 from tutor.hands import Hand
@@ -194,17 +194,9 @@ class Table:
         if s is not None:
             return s
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
-        memo = self._parts_lower
         sets = self.sets_left
         total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-        for k, (shift, mask) in enumerate(self.components):
-            sub = key >> shift & mask
-            if not sub:
-                continue
-            pkey = (k, sub, fei)
-            prof = memo.get(pkey)
-            if prof is None:
-                prof = memo[pkey] = self._component_profile(k, sub, fei)
+        for prof in self._tables(key, fei, self._parts_lower, self._component_profile):
             total = merge_profiles(total, prof, sets, fei)
         mw = self.rules.max_wild_per_set
         best = 0
@@ -264,20 +256,24 @@ class Table:
             return True
         return bool(self.specials and special_complete(self.unpack(key), self.specials, self.rules))
 
+    def _tables(self, key: int, fei: int, memo: dict[Any, Any], make: Callable[[int, int, int], Any]) -> Iterator[Any]:
+        """Each component's table for the packed hand ``key``: its bits cut out of the key serve as
+        the memo key, and ``make(k, bits, fei)`` builds a table only for bits not seen before."""
+        for k, (shift, mask) in enumerate(self.components):
+            sub = key >> shift & mask
+            if sub:
+                pkey = (k, sub, fei)
+                got = memo.get(pkey)
+                if got is None:
+                    got = memo[pkey] = make(k, sub, fei)
+                yield got
+
     def _standard(self, key: int) -> bool:
         """Is the packed hand complete in the standard shape? Each component (a suit, the honours)
         is cut out of the key as a small integer and looked up; only new ones are worked out."""
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
-        memo = self._parts
         combos: set[tuple[int, int, int]] | None = None
-        for k, (shift, mask) in enumerate(self.components):
-            sub = key >> shift & mask
-            if not sub:
-                continue
-            pkey = (k, sub, fei)
-            opts = memo.get(pkey)
-            if opts is None:
-                opts = memo[pkey] = self._component_options(k, sub, fei)
+        for opts in self._tables(key, fei, self._parts, self._component_options):
             if combos is None:
                 combos = set(opts)
             else:
