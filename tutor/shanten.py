@@ -5,11 +5,13 @@ one in hand) to reach a complete hand that can physically exist: no card beyond 
 (counting the sets laid down), a FEI filling at most ``max_wild`` slots of a group and never a
 whole group, FEI drawn from the deck too. -1 is complete, 0 means a wait exists.
 
-The cards held split into components that no group crosses: each numbered suit, each honour.
-For each component (memoised on its counts) we list every way to cut it into groups that hold at
-least one of its cards (complete sets, partial sets, seeds, a NGAN or half of one), keeping per
-``(sets, ngan, wild slots, FEI forced)`` the most cards kept. The components are then combined,
-and the groups still missing are filled from nothing; held FEI fill missing slots, one a group.
+Two steps. The cards held split into components no group crosses (each numbered suit, each
+honour); a DP per component, memoised on its counts (``free_profile``), lists the most cards kept
+for every count of sets, NGAN and FEI slots, card supply ignored. Combined, they bound the cards a
+complete hand can keep from above (``_optimistic``). A branch-and-bound search over the cards
+held (``_exact_at_least``) then confirms that bound with card supply checked, or lowers it until
+it holds. ``complete_options`` lists how a component's cards fill complete groups, for the
+solver's completeness test.
 """
 
 from __future__ import annotations
@@ -20,9 +22,6 @@ from itertools import product
 from typing import Any
 
 N = 34  # non-FEI kinds
-
-# (sets, ngan, wild capacity, FEI forced) -> most cards kept
-Profile = dict[tuple[int, int, int, int], int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,130 +124,11 @@ def _sub_multisets(items: list[int], k: int) -> set[tuple[int, ...]]:
     return {tuple(sorted(c)) for c in combinations(items, k)}
 
 
-def _component(ids: tuple[int, ...], counts: tuple[int, ...], ctx: ShapeContext) -> Profile:
-    """Every cut of one component's cards into groups, as the best kept per profile."""
-    c = list(counts)
-    n = len(ids)
-    ok = ctx.chee_ok
-    mw = ctx.max_wild
-    avail = {t: ctx.cap[t] - counts[k] for k, t in enumerate(ids)}
-    for t in list(avail):  # CHEE partials may miss a card next to the component's cards
-        for x in (t - 2, t - 1, t + 1, t + 2):
-            if 0 <= x < 27 and x // 9 == t // 9 and x not in avail:
-                avail[x] = ctx.cap[x]
-    pos = {t: k for k, t in enumerate(ids)}
-    out: Profile = {}
-    needs: list[tuple[tuple[tuple[int, ...], ...], int]] = []
-    max_sets = ctx.sets
-
-    def record(kept: int, s: int, p: int) -> None:
-        forced = _forced(needs, avail, mw) if needs else 0
-        if forced is None:
-            return
-        wcap = sum(min(mw, cap) for _, cap in needs)
-        key = (s, p, wcap, forced)
-        if out.get(key, -1) < kept:
-            out[key] = kept
-
-    def have(t: int, k: int = 1) -> bool:
-        j = pos.get(t)
-        return j is not None and c[j] >= k
-
-    def take(t: int, k: int) -> None:
-        c[pos[t]] -= k
-
-    def rec(i: int, kept: int, s: int, p: int) -> None:
-        while i < n and c[i] == 0:
-            i += 1
-        if i == n:
-            record(kept, s, p)
-            return
-        t = ids[i]
-        cnt = c[i]
-        suited = t < 27
-        r = t % 9
-        if s < max_sets:
-            if cnt >= 3:  # PONG
-                c[i] -= 3
-                rec(i, kept + 3, s + 1, p)
-                c[i] += 3
-            if suited and r <= 6 and ok[t] and have(t + 1) and have(t + 2):  # CHEE
-                c[i] -= 1; take(t + 1, 1); take(t + 2, 1)
-                rec(i, kept + 3, s + 1, p)
-                c[i] += 1; take(t + 1, -1); take(t + 2, -1)
-            if cnt >= 2:  # PONG missing one
-                needs.append((((t,),), 1))
-                c[i] -= 2
-                rec(i, kept + 2, s + 1, p)
-                c[i] += 2
-                needs.pop()
-            if suited and r <= 7 and have(t + 1):
-                alts = _alternatives(ok, "adj", t)
-                if alts:
-                    needs.append((alts, 1))
-                    c[i] -= 1; take(t + 1, 1)
-                    rec(i, kept + 2, s + 1, p)
-                    c[i] += 1; take(t + 1, -1)
-                    needs.pop()
-            if suited and r <= 6 and ok[t] and have(t + 2):
-                needs.append((((t + 1,),), 1))
-                c[i] -= 1; take(t + 2, 1)
-                rec(i, kept + 2, s + 1, p)
-                c[i] += 1; take(t + 2, -1)
-                needs.pop()
-            needs.append((_alternatives(ok, "one", t), 2))  # a seed: one card of a set
-            c[i] -= 1
-            rec(i, kept + 1, s + 1, p)
-            c[i] += 1
-            needs.pop()
-        if p == 0:
-            if cnt >= 2:
-                c[i] -= 2
-                rec(i, kept + 2, s, 1)
-                c[i] += 2
-            needs.append((((t,),), 1))  # half a NGAN
-            c[i] -= 1
-            rec(i, kept + 1, s, 1)
-            c[i] += 1
-            needs.pop()
-        c[i] -= 1  # let this card go
-        rec(i, kept, s, p)
-        c[i] += 1
-
-    rec(0, 0, 0, 0)
-    return _pareto(out)
-
-
-def _pareto(profile: Profile) -> Profile:
-    """Drop profiles another beats on every count (same sets and NGAN)."""
-    items = sorted(profile.items(), key=lambda kv: (-kv[1], -kv[0][2], kv[0][3]))
-    kept: Profile = {}
-    for (s, p, w, f), v in items:
-        if any(s2 == s and p2 == p and w2 >= w and f2 <= f and v2 >= v for (s2, p2, w2, f2), v2 in kept.items()):
-            continue
-        kept[(s, p, w, f)] = v
-    return kept
-
-
-def _combine(a: Profile, b: Profile, max_sets: int) -> Profile:
-    out: Profile = {}
-    for (s1, p1, w1, f1), v1 in a.items():
-        for (s2, p2, w2, f2), v2 in b.items():
-            s = s1 + s2
-            p = p1 + p2
-            if s > max_sets or p > 1:
-                continue
-            key = (s, p, w1 + w2, f1 + f2)
-            if out.get(key, -1) < v1 + v2:
-                out[key] = v1 + v2
-    return _pareto(out)
-
-
-_EMPTY: Profile = {(0, 0, 0, 0): 0}
-
-
 def free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, memo: dict) -> dict:
-    """Like ``_component`` but ignoring card supply: (sets, ngan, wild capacity) -> most kept."""
+    """One component's table, card supply ignored: (sets, ngan, wild slots) -> most cards kept.
+
+    Every cut of the component's cards into groups holding at least one of them (complete sets,
+    partial sets, seeds, a NGAN or half of one), memoised per remaining suffix."""
 
     def rec(i: int, c: tuple[int, ...]) -> dict[tuple[int, int, int], int]:
         while i < len(ids) and c[i] == 0:
