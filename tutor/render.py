@@ -107,6 +107,11 @@ def checked(result: Check) -> RGroup:
     out.append(verdict(result))
     for note in result.notes:
         out.append(Text(f"  {note}", style="dim"))
+    if not result.complete and not result.wins and result.complete_size:
+        if result.size == result.complete_size - 1:
+            out.append(Text("  sekwoo waits shows which cards would complete it", style="dim"))
+        elif result.size == result.complete_size:
+            out.append(Text("  sekwoo discard shows which card to throw and why", style="dim"))
     return RGroup(*out)
 
 

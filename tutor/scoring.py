@@ -506,6 +506,7 @@ class Check:
     reading: Reading | None = None
     score: Score | None = None
     readings: int = 0
+    complete_size: int = 0  # cards in a complete hand under these rules (a KONG counting three)
     notes: tuple[str, ...] = field(default=())
     flags: frozenset[str] = frozenset()
 
@@ -782,7 +783,7 @@ def check(
     n_readings = len(raws) + len(specials)
     base: dict[str, Any] = {
         "hand": hand, "rules": rules.name, "seat": seat_name, "size": hand.size, "min_fun": rules.minimum, "unit": rules.unit,
-        "flags": flags,
+        "flags": flags, "complete_size": rules.hand_size,
     }
     dealt = hand.size >= rules.hand_size - 1  # an instant claim is made on a starting hand
     instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if dealt else None
