@@ -139,6 +139,7 @@ class Table:
         self._flat: dict[int, int | None] = {}
         self._parts: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
         self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = {}
+        self._readings: dict[int, Reading] = {}
         # the packed key's components: each suit in play, then the honours (FEI is the last kind)
         groups: dict[int, list[int]] = {}
         for i, kind in enumerate(self.kinds):
@@ -322,6 +323,8 @@ class Table:
             return self._win[key]
         best = self._best(c, standard)
         result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
+        if best is not None:
+            self._readings[key] = best[0]
         self._win[key] = result
         return result
 
@@ -338,6 +341,10 @@ class Table:
         return best_score(raws, specials, self.bonus_ids, fei, self.flags, self.rules, self.seat, melds=self.melds)
 
     def reading(self, key: int) -> Reading | None:
+        """The best reading of a complete hand (kept from ``win`` when it already scored it)."""
+        got = self._readings.get(key)
+        if got is not None:
+            return got
         best = self._best(self.unpack(key))
         return None if best is None else best[0]
 
