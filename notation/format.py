@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tutor.tiles import FEI_ID, FIRST_WIND, SUIT_LETTER, Tile
+from tutor.core.tiles import FEI_ID, FIRST_WIND, SUIT_LETTER, Tile
 
 if TYPE_CHECKING:
-    from tutor.hands import Hand, Meld
+    from tutor.core.hands import Hand, Meld
 
 
 def format_cards(cards: Iterable[Tile]) -> str:

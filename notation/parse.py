@@ -8,8 +8,8 @@ from importlib import resources
 from typing import Any
 
 from tutor.errors import NotationError
-from tutor.hands import Hand, Meld, MeldKind
-from tutor.tiles import FEI, FEI_ID, HONOUR_ID, MPSZ_HONOUR, SUIT_OFFSET, TILES, Tile
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.core.tiles import FEI, FEI_ID, HONOUR_ID, MPSZ_HONOUR, SUIT_OFFSET, TILES, Tile
 
 # What each terminal means to a person, for "expected ..." in error messages.
 _EXPECTED = {

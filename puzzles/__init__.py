@@ -13,7 +13,7 @@ Each ``puzzles/<theme>.yaml`` file holds one theme's puzzles::
         explanation: ...
 
 A puzzle's answer is written in the card notation (``5d``, ``3d 6d``), as a number (FUN) or as
-``yes``/``no``. ``tutor.puzzle_engine`` proves each answer with the engine; this module only
+``yes``/``no``. ``tutor.teach.puzzle_engine`` proves each answer with the engine; this module only
 reads and validates the files. An unknown key, a wrong type, an unknown theme or a repeated id
 is an error that names the file and the key path.
 """
@@ -31,7 +31,7 @@ from typing import Any
 import msgspec
 
 from tutor.errors import PuzzleError
-from tutor.rules import path_message
+from tutor.rules.load import path_message
 
 SCHEMA_VERSION = 1
 

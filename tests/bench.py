@@ -17,8 +17,8 @@ import sys
 import time
 
 from tutor import Hand, load_rules
-from tutor.scoring import check
-from tutor.solver import Table, discard
+from tutor.engine.score import check
+from tutor.engine.solver import Table, discard
 
 HANDS = {
     "1-shanten": "123d 456d 789d EE RG N",
@@ -43,14 +43,14 @@ def random_hands(n: int, size: int, seed: int) -> list[Hand]:
     rules = load_rules("3leg")
     deck = [t for t in sorted(rules.in_play) for _ in range(4)]
     rng = random.Random(seed)
-    from tutor.tiles import TILES
+    from tutor.core.tiles import TILES
 
     return [Hand(tuple(TILES[t] for t in rng.sample(deck, size))) for _ in range(n)]
 
 
 def complete_hands(n: int, seed: int) -> list[Hand]:
     """Random complete hands (four sets and a NGAN), so check scores them, with random flowers."""
-    from tutor.tiles import TILES
+    from tutor.core.tiles import TILES
 
     rng = random.Random(seed)
     out = []

@@ -5,7 +5,7 @@ them (Counters, or plain dicts in the model); nothing of the solver's packing, m
 shape code is reused. Shanten comes from
 ``reference_shanten.brute_draws`` (a search over target hands), waits from ``reference.judge`` (a
 brute-force checker), and the expected-FUN model of §5 from a plain recursion in exact fractions
-that judges wins with ``tutor.scoring.check``.
+that judges wins with ``tutor.engine.score.check``.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from fractions import Fraction
 from reference import FEI, PLAYING, Verdict, judge
 from reference_shanten import brute_draws
 
-from tutor.hands import Hand
-from tutor.rules import load_rules
-from tutor.scoring import check
-from tutor.tiles import Tile
+from tutor.core.hands import Hand
+from tutor.rules.load import load_rules
+from tutor.engine.score import check
+from tutor.core.tiles import Tile
 
 KINDS = (*PLAYING, FEI)  # the 17 kinds of card a 3leg player can draw
 DOTS_N = 9
@@ -127,7 +127,7 @@ def key_of(h: Cards) -> Key:
 class Model:
     """RULES.md §5 by plain recursion over dict counts, exact in fractions.
 
-    Wins are judged by ``tutor.scoring.check`` (itself tested against ``reference.judge``);
+    Wins are judged by ``tutor.engine.score.check`` (itself tested against ``reference.judge``);
     verdicts are cached per hand, values per (hand, draws left).
     """
 

@@ -15,8 +15,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tutor import Hand, check, load_rules
-from tutor.cli import app
-from tutor.render import checked
+from tutor.cli.app import app
+from tutor.render.terminal import checked
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("SEKWOO_UPDATE_GOLDEN") == "1"  # rewrite the files instead of comparing
@@ -58,7 +58,7 @@ def rendered(hand: str, seat: str) -> str:
 
 @pytest.mark.parametrize(("name", "hand", "seat"), GOLDEN_HANDS)
 def test_golden_render(name: str, hand: str, seat: str) -> None:
-    """``tutor.render.checked`` draws the hand as the golden file shows it."""
+    """``tutor.render.terminal.checked`` draws the hand as the golden file shows it."""
     path = GOLDEN / f"check_{name}.txt"
     if UPDATE:
         path.parent.mkdir(exist_ok=True)

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from tutor import Hand, load_rules
-from tutor.solver import DEFAULT_DRAWS, FALLBACK_DRAWS, STATE_BUDGET, discard
+from tutor.engine.solver import DEFAULT_DRAWS, FALLBACK_DRAWS, STATE_BUDGET, discard
 
 RULES = load_rules("3leg")
 SMALL = "123d 456d 789d EE RG N"  # one swap from ready: the 3-draw search fits the budget

@@ -4,7 +4,7 @@ Four-player hands are drawn from Singapore's 136 playing tiles, three-player han
 108 (Characters 2-8 removed, ``is_three_player``), in seeded loops, without wild cards. The
 standard shape is compared with ``calculate_shanten_for_regular_hand`` through rule sets that
 keep only the standard shape (a user's YAML file extending the built-in one); the special shapes
-of ``tutor.special`` with mahjong's seven-pairs and thirteen-orphans counts.
+of ``tutor.engine.special`` with mahjong's seven-pairs and thirteen-orphans counts.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from mahjong.shanten import Shanten
 
-from tutor.han import to34
-from tutor.hands import Hand
-from tutor.rules import RuleSet, load_rules
-from tutor.solver import shanten, waits
-from tutor.special import special_shanten
-from tutor.tiles import TILES
+from tutor.engine.han import to34
+from tutor.core.hands import Hand
+from tutor.rules.load import RuleSet, load_rules
+from tutor.engine.solver import shanten, waits
+from tutor.engine.special import special_shanten
+from tutor.core.tiles import TILES
 
 HANDS = 10_000  # random hands per player count for shanten
 READY = 1_500  # hands one card from complete per player count, for waits

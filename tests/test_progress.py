@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor.progress import Progress, ProgressError, best_streak, data_dir, db_path, streak
+from tutor.teach.progress import Progress, ProgressError, best_streak, data_dir, db_path, streak
 
 WRITER = r"""
 import sys
-from tutor.progress import Progress
+from tutor.teach.progress import Progress
 prog = Progress(sys.argv[1])
 tag = sys.argv[2]
 n = int(sys.argv[3])

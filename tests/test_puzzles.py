@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from puzzles import LEVELS, THEMES, Puzzle, dump_file, load_puzzles, parse_file
 from tutor.errors import PuzzleError
-from tutor.hands import Hand
-from tutor.puzzle_engine import (
+from tutor.core.hands import Hand
+from tutor.teach.puzzle_engine import (
     build,
     daily_puzzle,
     fei_choices,
@@ -23,9 +23,9 @@ from tutor.puzzle_engine import (
     shape_waits,
     solve,
 )
-from tutor.rules import load_rules
-from tutor.scoring import check
-from tutor.tiles import Tile
+from tutor.rules.load import load_rules
+from tutor.engine.score import check
+from tutor.core.tiles import Tile
 
 PUZZLES = load_puzzles()
 
@@ -55,8 +55,8 @@ def _by_theme(theme: str) -> list[Puzzle]:
 
 
 def test_waits_agree_with_the_solver() -> None:
-    """Independent check of complete-shape and waits puzzles with ``tutor.solver.waits``."""
-    solver = pytest.importorskip("tutor.solver")
+    """Independent check of complete-shape and waits puzzles with ``tutor.engine.solver.waits``."""
+    solver = pytest.importorskip("tutor.engine.solver")
     rules = load_rules("3leg")
     for p in _by_theme("complete-shape") + _by_theme("waits"):
         hand = Hand.parse(p.hand)
@@ -99,7 +99,7 @@ def test_ngan_answer_is_the_ngan_of_check() -> None:
 
 
 def test_best_discard_puzzles_say_their_draws() -> None:
-    pytest.importorskip("tutor.solver")
+    pytest.importorskip("tutor.engine.solver")
     for p in _by_theme("best-discard"):
         assert p.draws is not None and p.draws <= 4
 
@@ -116,7 +116,7 @@ def test_non_unique_answers_are_rejected() -> None:
 
 
 def test_best_discard_tie_is_rejected() -> None:
-    pytest.importorskip("tutor.solver")
+    pytest.importorskip("tutor.engine.solver")
     # N and W are alike for East: discarding either leaves a single wait on the other.
     with pytest.raises(PuzzleError, match="not one answer"):
         build("best-discard", "123d 456d 789d 111d N W", "x-5", draws=1)
@@ -206,7 +206,7 @@ _PLAYING = [t for t in range(35) if t < 9 or t >= 27]
 @given(st.lists(st.sampled_from(_PLAYING), min_size=1, max_size=6), st.randoms(use_true_random=False),
        st.sampled_from([" ", ", ", " and ", ";", "  "]))
 def test_card_answers_round_trip_in_any_order(ids: list[int], rnd: object, sep: str) -> None:
-    from tutor.tiles import TILES
+    from tutor.core.tiles import TILES
 
     tiles = [TILES[i] for i in ids]
     canonical = read_answer("waits", " ".join(str(t) for t in tiles))

@@ -1,4 +1,4 @@
-"""``tutor.scoring.check`` and ``sekwoo check --json`` against the brute-force reference."""
+"""``tutor.engine.score.check`` and ``sekwoo check --json`` against the brute-force reference."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solver (``tutor.solver``) against independent references: the PyPI ``mahjong`` package,
+"""The solver (``tutor.engine.solver``) against independent references: the PyPI ``mahjong`` package,
 brute-force shanten and waits, a plain recursion of RULES.md §5, a simulation, and properties."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 from reference import FEI, PLAYING
 
-from tutor.hands import Hand
-from tutor.rules import RuleSet, load_rules
-from tutor.scoring import check
-from tutor.shanten import ShapeContext, _forced, shanten_counts
-from tutor.solver import Option, discard, shanten, waits
-from tutor.tiles import Tile
+from tutor.core.hands import Hand
+from tutor.rules.load import RuleSet, load_rules
+from tutor.engine.score import check
+from tutor.engine.shanten import ShapeContext, _forced, shanten_counts
+from tutor.engine.solver import Option, discard, shanten, waits
+from tutor.core.tiles import Tile
 
 PROPERTY = settings(max_examples=40, derandomize=True, deadline=None)
 SEATS = ("east", "south", "west")
@@ -106,7 +106,7 @@ def no_fei_context(suits: int) -> ShapeContext:
 
 
 def test_shanten_agrees_with_mahjong_package_on_3leg_hands() -> None:
-    """1,200 random 13- and 14-card 3leg hands: tutor.solver.shanten = mahjong's regular shanten.
+    """1,200 random 13- and 14-card 3leg hands: tutor.engine.solver.shanten = mahjong's regular shanten.
 
     The mahjong package knows no FEI: where four copies of a card are held, a FEI drawn can
     still join the fourth copy, so there sekwoo may be one lower, and brute force decides. The
@@ -246,7 +246,7 @@ WaitRow = tuple[str, int, bool, int]
 
 
 def solver_waits(hand: Hand, rule_set: str, seat: str, seen: tuple[str, ...]) -> list[WaitRow]:
-    """``tutor.solver.waits`` as sorted (card, fun, wins, unseen) rows."""
+    """``tutor.engine.solver.waits`` as sorted (card, fun, wins, unseen) rows."""
     got = waits(hand, rules(rule_set), seat, seen=tiles(seen))
     return sorted((str(w.tile), w.fun, w.wins, w.unseen) for w in got.waits)
 
@@ -613,7 +613,7 @@ def fewest_fei(needs: list[Need], avail: dict[int, int], max_wild: int) -> int |
 
 
 def test_forced_fei_placement_is_optimal() -> None:
-    """``tutor.shanten._forced`` (fewest FEI for slots no card can fill) against brute force.
+    """``tutor.engine.shanten._forced`` (fewest FEI for slots no card can fill) against brute force.
 
     Minimal case: a seed missing 1d and 2d (one FEI at most), a group missing 1d, one 1d and no
     2d left. A FEI for the seed's 2d and one for the other group's 1d complete both (2 FEI);

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tutor.cli import app
-from tutor.hands import Hand
-from tutor.svg import best_reading_svg, hand_svg
+from tutor.cli.app import app
+from tutor.core.hands import Hand
+from tutor.render.svg import best_reading_svg, hand_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

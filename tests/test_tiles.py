@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.errors import NotationError
-from tutor.tiles import FEI, N_TILES, TILES, Kind, Tile
+from tutor.core.tiles import FEI, N_TILES, TILES, Kind, Tile
 
 # Every card once, in index order, as RULES.md §3 spells it.
 CANONICAL = (

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzles import load_puzzles, parse_file
-from tutor.cli import app
-from tutor.lessons import LESSONS, exercises
+from tutor.cli.app import app
+from tutor.teach.lessons import LESSONS, exercises
 
 PUZZLES = load_puzzles()
 ROOT = Path(__file__).resolve().parent.parent

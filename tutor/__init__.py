@@ -1,14 +1,14 @@
 """sekwoo: a hand analyser and tutor for Malaysian 3-Leg mahjong and other rule sets.
 
 The core is a library that never prints: ``Hand.parse`` reads a hand, ``load_rules`` a rule set,
-``check`` judges a hand. The ``sekwoo`` command (``tutor.cli``) is a thin layer over it.
+``check`` judges a hand. The ``sekwoo`` command (``tutor.cli.app``) is a thin layer over it.
 """
 
 from tutor.errors import InvalidHandError, NotationError, PuzzleError, RuleSetError, TutorError
-from tutor.hands import Hand, Meld, MeldKind
-from tutor.rules import RuleSet, Seat, load_rules
-from tutor.scoring import Check, Status, check
-from tutor.tiles import Tile
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.rules.load import RuleSet, Seat, load_rules
+from tutor.engine.score import Check, Status, check
+from tutor.core.tiles import Tile
 
 __version__ = "0.1.0"
 

@@ -1,5 +1,5 @@
 """``python -m tutor`` runs the ``sekwoo`` command."""
 
-from tutor.cli import main
+from tutor.cli.app import main
 
 main()

@@ -1,7 +1,7 @@
 """Puzzle logic: solve a puzzle with the engine, judge an answer, pick the daily puzzle, generate.
 
-Every theme has one way to find its answer from the hand alone, with ``tutor.scoring``,
-``tutor.shapes`` and ``tutor.solver``; ``solve`` returns the answer together with every other
+Every theme has one way to find its answer from the hand alone, with ``tutor.engine.score``,
+``tutor.engine.shapes`` and ``tutor.engine.solver``; ``solve`` returns the answer together with every other
 answer that would be just as right, so a puzzle is sound only when there is exactly one
 (``Solution.unique``). Answers typed by people are read leniently (``read_answer``): cards in any
 order and spelling (``3d 6d``, ``36d``, ``6d,3d``, ``red``), numbers for FUN, yes/no.
@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from puzzles import THEMES, Puzzle
 from tutor.errors import PuzzleError, TutorError
-from tutor.hands import Hand, Meld, MeldKind
-from tutor.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES, Tile
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES, Tile
 
 if TYPE_CHECKING:
-    from tutor.rules import RuleSet
-    from tutor.scoring import Check
-    from tutor.shapes import RawReading
+    from tutor.rules.load import RuleSet
+    from tutor.engine.score import Check
+    from tutor.engine.shapes import RawReading
 
 ANSWER_KIND: dict[str, str] = {
     "is-a-set": "yesno",
@@ -252,7 +252,7 @@ def parse_date(text: str | None) -> date:
 
 
 def _rules(name: str) -> RuleSet:
-    from tutor.rules import load_rules
+    from tutor.rules.load import load_rules
 
     return load_rules(name)
 
@@ -270,7 +270,7 @@ def solve(puzzle: Puzzle) -> Solution:
 
 def _set_kind(hand: Hand, rules: RuleSet) -> MeldKind | None:
     """What set these 3 or 4 loose cards make (None when they make none)."""
-    from tutor.shapes import CHEE, PONG, concealed_readings
+    from tutor.engine.shapes import CHEE, PONG, concealed_readings
 
     cards = list(hand.concealed) + [c for m in hand.melds for c in m.cards]
     if hand.bonus:
@@ -333,8 +333,8 @@ def _solve_set(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 
 def _all_readings(hand: Hand, rules: RuleSet) -> list[RawReading]:
-    from tutor.scoring import validate
-    from tutor.shapes import readings
+    from tutor.engine.score import validate
+    from tutor.engine.shapes import readings
 
     validate(hand, rules)
     if hand.size != rules.hand_size:
@@ -343,7 +343,7 @@ def _all_readings(hand: Hand, rules: RuleSet) -> list[RawReading]:
 
 
 def _group_text(raw: tuple[int, int, int, int]) -> str:
-    from tutor.shapes import Group
+    from tutor.engine.shapes import Group
 
     g = Group.from_raw(raw)
     what = {
@@ -358,14 +358,14 @@ def _group_text(raw: tuple[int, int, int, int]) -> str:
 
 
 def _reading_text(raw: RawReading) -> str:
-    from tutor.shapes import NGAN
+    from tutor.engine.shapes import NGAN
 
     groups = sorted(raw, key=lambda g: (g[0] == NGAN, g[1]))
     return ", ".join(_group_text(g) for g in groups)
 
 
 def _solve_ngan(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
-    from tutor.shapes import NGAN
+    from tutor.engine.shapes import NGAN
 
     raws = _all_readings(hand, rules)
     if not raws:
@@ -386,8 +386,8 @@ def _solve_ngan(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 def shape_waits(hand: Hand, rules: RuleSet) -> list[Tile]:
     """The cards other than a FEI that complete the hand's shape and have an unseen copy."""
-    from tutor.scoring import validate
-    from tutor.shapes import readings
+    from tutor.engine.score import validate
+    from tutor.engine.shapes import readings
 
     validate(hand, rules)
     if hand.size != rules.hand_size - 1:
@@ -405,7 +405,7 @@ def shape_waits(hand: Hand, rules: RuleSet) -> list[Tile]:
 
 
 def _wait_detail(hand: Hand, rules: RuleSet, tiles: list[Tile]) -> str:
-    from tutor.shapes import readings
+    from tutor.engine.shapes import readings
 
     bits = []
     for t in tiles[:4]:
@@ -444,7 +444,7 @@ def _solve_waits(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 
 def _check(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Check:
-    from tutor.scoring import check
+    from tutor.engine.score import check
 
     return check(hand, rules, puzzle.seat)
 
@@ -486,7 +486,7 @@ def _solve_fun(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 
 def _public_group(g: object) -> str:
-    from tutor.shapes import CHEE, KONG, NGAN, PONG, Group
+    from tutor.engine.shapes import CHEE, KONG, NGAN, PONG, Group
 
     assert isinstance(g, Group)
     kind = {MeldKind.CHEE: CHEE, MeldKind.PONG: PONG, MeldKind.KONG: KONG, MeldKind.NGAN: NGAN}[g.kind]
@@ -511,8 +511,8 @@ def _solve_short(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
     """For a complete hand holding one concealed FEI: each card it can stand for, and the best FUN."""
-    from tutor.scoring import Context, score_reading
-    from tutor.shapes import CHEE, NGAN
+    from tutor.engine.score import Context, score_reading
+    from tutor.engine.shapes import CHEE, NGAN
 
     held = sum(1 for t in hand.concealed if t.id == FEI_ID)
     if held != 1:
@@ -561,7 +561,7 @@ def _clear_margin(best: float, second: float) -> bool:
 
 
 def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
-    from tutor import solver
+    from tutor.engine import solver as solver
 
     draws = puzzle.draws or 3
     result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from tutor.hands import Hand, Meld, MeldKind
-from tutor.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 
 CHEE, PONG, KONG, NGAN = 0, 1, 2, 3
 _KINDS = (MeldKind.CHEE, MeldKind.PONG, MeldKind.KONG, MeldKind.NGAN)

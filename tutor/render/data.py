@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tutor.hands import Hand, Meld
-from tutor.scoring import Check
-from tutor.shapes import Group, Reading
+from tutor.core.hands import Hand, Meld
+from tutor.engine.score import Check
+from tutor.engine.shapes import Group, Reading
 
 if TYPE_CHECKING:
-    from tutor.payout import Payout
-    from tutor.solver import DiscardResult, WaitsResult
+    from tutor.engine.payout import Payout
+    from tutor.engine.solver import DiscardResult, WaitsResult
 
 
 def group_dict(g: Group) -> dict[str, Any]:

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from puzzles import Puzzle
-    from tutor.lessons import Lesson
-    from tutor.puzzle_engine import Verdict
+    from tutor.teach.lessons import Lesson
+    from tutor.teach.puzzle_engine import Verdict
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
 NoInputOpt = Annotated[
@@ -36,7 +36,7 @@ SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also write a picture
 
 
 def _edge(as_json: bool) -> Any:
-    from tutor.cli import _edge as edge
+    from tutor.cli.app import _edge as edge
 
     return edge(as_json)
 
@@ -46,7 +46,7 @@ def _emit(data: dict[str, Any]) -> None:
 
 
 def _console() -> Console:
-    from tutor.render import console
+    from tutor.render.terminal import console
 
     return console()
 
@@ -66,9 +66,9 @@ def _ask(con: Console, prompt: str) -> str | None:
 
 def _puzzle_dict(p: Puzzle) -> dict[str, Any]:
     from puzzles import LEVELS, THEMES
-    from tutor.hands import Hand
-    from tutor.puzzle_engine import ANSWER_HINT, ANSWER_KIND
-    from tutor.report import hand_dict
+    from tutor.core.hands import Hand
+    from tutor.teach.puzzle_engine import ANSWER_HINT, ANSWER_KIND
+    from tutor.render.data import hand_dict
 
     out: dict[str, Any] = {
         "id": p.id,
@@ -106,9 +106,9 @@ def _show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
     from rich.text import Text
 
     from puzzles import LEVELS, THEMES
-    from tutor.hands import Hand
-    from tutor.puzzle_engine import ANSWER_HINT, ANSWER_KIND
-    from tutor.render import hand_line
+    from tutor.core.hands import Hand
+    from tutor.teach.puzzle_engine import ANSWER_HINT, ANSWER_KIND
+    from tutor.render.terminal import hand_line
 
     con.rule(Text(f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})", style="bold"))
     con.print(Text.assemble("  ", hand_line(Hand.parse(p.hand))))
@@ -129,7 +129,7 @@ def _show_verdict(con: Console, v: Verdict) -> None:
 
 
 def _record(v: Verdict, daily: str | None) -> None:
-    from tutor.progress import Progress
+    from tutor.teach.progress import Progress
 
     with Progress() as prog:
         prog.record(v.puzzle.id, v.puzzle.theme, v.puzzle.level, v.given, v.correct, daily)
@@ -138,8 +138,8 @@ def _record(v: Verdict, daily: str | None) -> None:
 def _write_svg(path: Path, hand_text: str, rules: str, seat: str, title: str | None, grouped: bool = True) -> None:
     """Write a hand's SVG; ``grouped`` draws its best reading (never for a puzzle: it gives answers away)."""
     from tutor.errors import TutorError
-    from tutor.hands import Hand
-    from tutor.svg import best_reading_svg, hand_svg
+    from tutor.core.hands import Hand
+    from tutor.render.svg import best_reading_svg, hand_svg
 
     hand = Hand.parse(hand_text)
     text = best_reading_svg(hand, rules, seat, title) if grouped else hand_svg(hand, title=title)
@@ -152,7 +152,7 @@ def _write_svg(path: Path, hand_text: str, rules: str, seat: str, title: str | N
 def _today_daily_id() -> str | None:
     from datetime import date
 
-    from tutor.puzzle_engine import daily_puzzle
+    from tutor.teach.puzzle_engine import daily_puzzle
 
     return daily_puzzle(date.today()).id
 
@@ -162,7 +162,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
     from rich.text import Text
 
     from tutor.errors import PuzzleError
-    from tutor.puzzle_engine import judge
+    from tutor.teach.puzzle_engine import judge
 
     right = done = 0
     for p in queue:
@@ -198,7 +198,7 @@ def _queue(theme: str | None, level: int | None, retry: bool) -> list[Puzzle]:
     import random
 
     from puzzles import select
-    from tutor.progress import Progress
+    from tutor.teach.progress import Progress
 
     pool = list(select(theme, level))
     with Progress() as prog:
@@ -301,7 +301,7 @@ def puzzle_answer(
 ) -> None:
     """Answer a puzzle: right or wrong (exit 0 either way), the solution and why."""
     from puzzles import get_puzzle
-    from tutor.puzzle_engine import judge
+    from tutor.teach.puzzle_engine import judge
 
     with _edge(as_json):
         p = get_puzzle(puzzle_id)
@@ -355,7 +355,7 @@ def puzzle_make(
     """Make new puzzles from random deals, keeping only those the engine proves have one answer."""
     from puzzles import dump_file, load_puzzles
     from tutor.errors import TutorError
-    from tutor.puzzle_engine import make
+    from tutor.teach.puzzle_engine import make
 
     with _edge(False):
         own = f"{prefix or theme}-"
@@ -384,7 +384,7 @@ def daily(
     as_json: JsonOpt = False,
 ) -> None:
     """The puzzle of the day: the same for everyone on a given date."""
-    from tutor.puzzle_engine import daily_puzzle, judge, parse_date
+    from tutor.teach.puzzle_engine import daily_puzzle, judge, parse_date
 
     with _edge(as_json):
         when = parse_date(day)
@@ -415,7 +415,7 @@ def daily(
 def stats(as_json: JsonOpt = False) -> None:
     """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged)."""
     from puzzles import THEMES, load_puzzles
-    from tutor.progress import Progress
+    from tutor.teach.progress import Progress
 
     with _edge(as_json):
         with Progress() as prog:
@@ -461,9 +461,9 @@ def render(
     title: Annotated[str | None, typer.Option("--title", help="A title above the cards.")] = None,
 ) -> None:
     """Draw a hand as SVG: sets grouped (the best reading when complete), FEI and bonus cards marked."""
-    from tutor.hands import Hand
-    from tutor.rules import load_rules
-    from tutor.svg import best_reading_svg
+    from tutor.core.hands import Hand
+    from tutor.rules.load import load_rules
+    from tutor.render.svg import best_reading_svg
 
     with _edge(False):
         load_rules(rules)
@@ -485,7 +485,7 @@ def learn(
     answers: Annotated[bool, typer.Option("--answers", help="Without input, show the exercises' answers too.")] = False,
 ) -> None:
     """Short lessons with cards drawn, each ending with exercises checked by the engine."""
-    from tutor.lessons import LESSONS, get_lesson
+    from tutor.teach.lessons import LESSONS, get_lesson
 
     con = _console()
     if topic is None:
@@ -500,7 +500,7 @@ def _list_lessons(con: Console, lessons: tuple[Lesson, ...]) -> None:
     from rich.table import Table
 
     from tutor.errors import TutorError
-    from tutor.progress import Progress
+    from tutor.teach.progress import Progress
 
     try:
         with Progress() as prog:
@@ -521,12 +521,12 @@ def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> No
     from rich.text import Text
 
     from tutor.errors import PuzzleError
-    from tutor.hands import Hand
-    from tutor.lessons import LESSONS, exercises
-    from tutor.puzzle_engine import judge
-    from tutor.render import checked, hand_line
-    from tutor.rules import load_rules
-    from tutor.scoring import check
+    from tutor.core.hands import Hand
+    from tutor.teach.lessons import LESSONS, exercises
+    from tutor.teach.puzzle_engine import judge
+    from tutor.render.terminal import checked, hand_line
+    from tutor.rules.load import load_rules
+    from tutor.engine.score import check
 
     con.rule(Text(f"Lesson: {lesson.title}", style="bold"))
     rules = load_rules("3leg")
@@ -567,7 +567,7 @@ def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> No
         _show_verdict(con, v)
         right += v.correct
     if interactive:
-        from tutor.progress import Progress
+        from tutor.teach.progress import Progress
 
         with Progress() as prog:
             prog.record_lesson(lesson.topic, len(tasks), right)

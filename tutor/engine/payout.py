@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from tutor.errors import RuleSetError
 
 if TYPE_CHECKING:
-    from tutor.rules import RuleSet
-    from tutor.scoring import Check
+    from tutor.rules.load import RuleSet
+    from tutor.engine.score import Check
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def payout(result: Check, rules: RuleSet) -> Payout | None:
 
 def _library(result: Check, rules: RuleSet, losers: int) -> Payout:
     """Payments of the han system, from the mahjong package's tables."""
-    from tutor.han import cost
+    from tutor.engine.han import cost
 
     score = result.score
     assert score is not None and rules.spec.payout is not None

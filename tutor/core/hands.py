@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
-from tutor.tiles import FEI_ID, N_PLAYING, Tile
+from tutor.core.tiles import FEI_ID, N_PLAYING, Tile
 
 
 class MeldKind(Enum):

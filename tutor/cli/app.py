@@ -56,7 +56,7 @@ def _emit(data: dict[str, Any]) -> None:
 
 
 def _show(renderable: Any) -> None:
-    from tutor.render import console
+    from tutor.render.terminal import console
 
     console().print(renderable)
 
@@ -64,15 +64,15 @@ def _show(renderable: Any) -> None:
 @app.command()
 def parse(hand: HandArg, as_json: JsonOpt = False) -> None:
     """Read a hand and show its cards and canonical form."""
-    from tutor.hands import Hand
-    from tutor.report import hand_dict
+    from tutor.core.hands import Hand
+    from tutor.render.data import hand_dict
 
     with _edge(as_json):
         h = Hand.parse(hand)
     if as_json:
         _emit(hand_dict(h))
         return
-    from tutor.render import parsed
+    from tutor.render.terminal import parsed
 
     _show(parsed(h))
 
@@ -125,24 +125,24 @@ def check(
     as_json: JsonOpt = False,
 ) -> None:
     """Does this hand win, and for how many FUN? Shows the best reading and the FUN table."""
-    from tutor.hands import Hand
-    from tutor.rules import load_rules
-    from tutor.scoring import check as judge
+    from tutor.core.hands import Hand
+    from tutor.rules.load import load_rules
+    from tutor.engine.score import check as judge
 
     paid = None
     with _edge(as_json):
         rule_set = load_rules(rules)
         result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
         if payout:
-            from tutor.payout import payout as pay
+            from tutor.engine.payout import payout as pay
 
             paid = pay(result, rule_set)
     if as_json:
-        from tutor.report import check_dict, payout_dict
+        from tutor.render.data import check_dict, payout_dict
 
         _emit(check_dict(result) | ({"payout": payout_dict(paid)} if payout else {}))
         return
-    from tutor.render import checked, payout_view
+    from tutor.render.terminal import checked, payout_view
 
     _show(checked(result))
     if paid is not None:
@@ -155,11 +155,11 @@ def _answer(as_json: bool, compute: Callable[[], Any], json_of: str, view_of: st
     with _edge(as_json):
         result = compute()
     if as_json:
-        from tutor import report
+        from tutor.render import data as report
 
         _emit(getattr(report, json_of)(result))
         return
-    from tutor import render
+    from tutor.render import terminal as render
 
     _show(getattr(render, view_of)(result))
 
@@ -177,9 +177,9 @@ def waits(
     as_json: JsonOpt = False,
 ) -> None:
     """What does this 13-card hand wait on? Every card that completes it, its FUN, how many are left."""
-    from tutor.hands import Hand
-    from tutor.rules import load_rules
-    from tutor.solver import waits as find_waits
+    from tutor.core.hands import Hand
+    from tutor.rules.load import load_rules
+    from tutor.engine.solver import waits as find_waits
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     _answer(
@@ -202,9 +202,9 @@ def discard(
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by exact expected FUN, explained."""
-    from tutor.hands import Hand
-    from tutor.rules import load_rules
-    from tutor.solver import discard as rank
+    from tutor.core.hands import Hand
+    from tutor.rules.load import load_rules
+    from tutor.engine.solver import discard as rank
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     _answer(
@@ -227,7 +227,7 @@ def analyze(
     as_json: JsonOpt = False,
 ) -> None:
     """Check, waits or discard, chosen from the hand: 13 cards wait, 14 are checked or discarded from."""
-    from tutor.analysis import analyze as run
+    from tutor.cli.analysis import analyze as run
 
     with _edge(as_json):
         kind, data, view = run(hand, rules, seat, draws, _seen(seen), _flags(tin_woo, dei_woo, four_fei, situation))
@@ -248,7 +248,7 @@ def batch(
     draws: DrawsOpt = None,
 ) -> None:
     """Analyse many hands: one hand per line in, one JSON object per line out (blank and # lines skipped)."""
-    from tutor.analysis import KINDS, batch_lines
+    from tutor.cli.analysis import KINDS, batch_lines
 
     if kind not in KINDS:
         raise _fail(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}", False, 2)
@@ -269,8 +269,8 @@ def batch(
 
 # The tutor's and the rule sets' commands live in their own modules (imported cheaply: their
 # heavy imports happen inside the commands).
-from tutor.rules_cli import register as _register_rules
-from tutor.tutor_cli import register as _register_tutor
+from tutor.cli.rules import register as _register_rules
+from tutor.cli.teach import register as _register_tutor
 
 _register_tutor(app)
 _register_rules(app)

@@ -14,13 +14,13 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidHandError
-from tutor.hands import Hand, Meld, MeldKind
-from tutor.shapes import CHEE, KONG, NGAN, PONG, Group, RawReading, Reading, readings, to_reading
-from tutor.tiles import FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.engine.shapes import CHEE, KONG, NGAN, PONG, Group, RawReading, Reading, readings, to_reading
+from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES, Tile
 
 if TYPE_CHECKING:
-    from tutor.rules import Item, RuleSet, Seat
-    from tutor.special import SpecialReading
+    from tutor.rules.load import Item, RuleSet, Seat
+    from tutor.engine.special import SpecialReading
 
 
 @dataclass(slots=True)
@@ -89,7 +89,7 @@ def pattern(
 
 def _tile_arg_check(args: tuple[str, ...]) -> Callable[[dict[str, Any]], None]:
     def check(values: dict[str, Any]) -> None:
-        from tutor.rules import parse_tile_names
+        from tutor.rules.load import parse_tile_names
 
         for key in ("tiles", "cards", "seat_tiles", "pair_tiles"):
             if key in args and key in values:
@@ -111,7 +111,7 @@ def _tile_arg_check(args: tuple[str, ...]) -> Callable[[dict[str, Any]], None]:
 
 
 def _ids(value: Any) -> frozenset[int]:
-    from tutor.rules import parse_tile_names
+    from tutor.rules.load import parse_tile_names
 
     return parse_tile_names(value)
 
@@ -543,7 +543,7 @@ def validate(hand: Hand, rules: RuleSet) -> None:
         if m.kind is MeldKind.CHEE and not rules.spec.declared_chee:
             raise InvalidHandError(f"{m}: {rules.name} never lays a CHEE down (no CHEE on a discard)")
         if m.kind is MeldKind.CHEE:
-            from tutor.shapes import meld_options
+            from tutor.engine.shapes import meld_options
 
             if not meld_options(m, rules.chee_ok):
                 raise InvalidHandError(f"{m} is not a CHEE in {rules.name}")
@@ -661,7 +661,7 @@ def best_reading(
     if not raws:
         return None
     if rules.spec.scoring.system == "han":
-        from tutor.han import score_raw
+        from tutor.engine.han import score_raw
 
         sc = score_raw(raws[0], melds, rules, seat, flags)
         return None if sc is None else (raws[0], sc)
@@ -715,7 +715,7 @@ def best_score(
             return _han_reading(got[1], raws, specials) or to_reading(raws[0]), got[1]
         if not specials:
             return None
-        from tutor.han import score_counts
+        from tutor.engine.han import score_counts
 
         sc = score_counts(specials[0].counts, rules, seat, flags)
         return None if sc is None else (_han_reading(sc, [], specials) or special_reading(specials[0]), sc)
@@ -769,11 +769,11 @@ def check(
     raws = readings(hand, rules.sets, rules.max_wild_per_set, rules.chee_ok) if full and standard else []
     specials: list[SpecialReading] = []
     if full and not hand.melds and rules.special_shapes:
-        from tutor.special import special_readings
+        from tutor.engine.special import special_readings
 
         specials = special_readings(hand.counts(), rules.special_shapes, rules)
     if rules.spec.scoring.system == "han" and (raws or specials):
-        from tutor.han import score_hand
+        from tutor.engine.han import score_hand
 
         sc = score_hand(hand, rules, seat_name, flags)
         reading = _han_reading(sc, raws, specials) if sc is not None else None

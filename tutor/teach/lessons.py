@@ -2,7 +2,7 @@
 
 A lesson is data: steps of text, each with an optional hand to draw (and, for complete hands, the
 engine's verdict), and exercises written as a theme and a hand. An exercise's answer is never
-written here: ``exercises(lesson)`` asks the engine (``tutor.puzzle_engine.build``), so the
+written here: ``exercises(lesson)`` asks the engine (``tutor.teach.puzzle_engine.build``), so the
 lessons cannot teach a wrong answer.
 """
 
@@ -187,7 +187,7 @@ def get_lesson(topic: str) -> Lesson:
 
 def exercises(lesson: Lesson) -> tuple[Puzzle, ...]:
     """The lesson's exercises as puzzles, their answers and explanations found by the engine."""
-    from tutor.puzzle_engine import build
+    from tutor.teach.puzzle_engine import build
 
     return tuple(
         build(e.theme, e.hand, f"lesson-{lesson.topic}-{k + 1}", seat=e.seat, draws=e.draws, question=e.question)

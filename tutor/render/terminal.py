@@ -13,14 +13,14 @@ from rich.console import Group as RGroup
 from rich.table import Table
 from rich.text import Text
 
-from tutor.tiles import FEI_ID, Kind, Tile
+from tutor.core.tiles import FEI_ID, Kind, Tile
 
 if TYPE_CHECKING:
-    from tutor.hands import Hand
-    from tutor.payout import Payout
-    from tutor.scoring import Check
-    from tutor.shapes import Group
-    from tutor.solver import DiscardResult, WaitsResult
+    from tutor.core.hands import Hand
+    from tutor.engine.payout import Payout
+    from tutor.engine.score import Check
+    from tutor.engine.shapes import Group
+    from tutor.engine.solver import DiscardResult, WaitsResult
 
 _STYLE = {
     Kind.DOTS: "bold blue",

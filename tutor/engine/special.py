@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from tutor.tiles import FEI_ID, FIRST_WIND
+from tutor.core.tiles import FEI_ID, FIRST_WIND
 
 if TYPE_CHECKING:
-    from tutor.rules import RuleSet
+    from tutor.rules.load import RuleSet
 
 SPECIAL_SHAPES = ("seven_pairs", "thirteen_orphans", "nine_gates")
 HAND = 14  # a special shape is always a whole hand of 14 cards

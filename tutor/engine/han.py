@@ -16,13 +16,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidHandError
-from tutor.hands import Meld, MeldKind
-from tutor.shapes import CHEE, KONG, NGAN, PONG, RawReading
+from tutor.core.hands import Meld, MeldKind
+from tutor.engine.shapes import CHEE, KONG, NGAN, PONG, RawReading
 
 if TYPE_CHECKING:
-    from tutor.hands import Hand
-    from tutor.rules import RuleSet
-    from tutor.scoring import Score
+    from tutor.core.hands import Hand
+    from tutor.rules.load import RuleSet
+    from tutor.engine.score import Score
 
 _SWITCHES = {
     "self_drawn": "is_tsumo",
@@ -103,7 +103,7 @@ def _score(counts: tuple[int, ...], melds: MeldKey, rules: RuleSet, seat: str, f
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.meld import Meld as MMeld
 
-    from tutor.scoring import Score, ScoreLine
+    from tutor.engine.score import Score, ScoreLine
 
     used = [0] * 34
     concealed: list[int] = []

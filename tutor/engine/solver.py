@@ -13,22 +13,22 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidHandError
-from tutor.hands import Hand
-from tutor.scoring import best_score, check, is_win, validate
-from tutor.shanten import (
+from tutor.core.hands import Hand
+from tutor.engine.score import best_score, check, is_win, validate
+from tutor.engine.shanten import (
     ShapeContext,
     complete_options,
     free_profile,
     merge_profiles,
     shanten_counts,
 )
-from tutor.shapes import Reading, concealed_readings, meld_options
-from tutor.special import special_complete, special_readings, special_shanten
-from tutor.tiles import FEI, FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.engine.shapes import Reading, concealed_readings, meld_options
+from tutor.engine.special import special_complete, special_readings, special_shanten
+from tutor.core.tiles import FEI, FEI_ID, FIRST_WIND, TILES, Tile
 
 if TYPE_CHECKING:
-    from tutor.rules import RuleSet, Seat
-    from tutor.scoring import Score
+    from tutor.rules.load import RuleSet, Seat
+    from tutor.engine.score import Score
 
 DEFAULT_DRAWS = 3
 FALLBACK_DRAWS = 2
@@ -237,7 +237,7 @@ class Table:
         a limit at the cap (No Flower Mahjong, a situation); None when readings matter."""
         if fei in self._flat:
             return self._flat[fei]
-        from tutor.scoring import Context, score_reading
+        from tutor.engine.score import Context, score_reading
 
         ctx = Context(sets=[], pair=-1, bonus=self.bonus_ids, wild_held=fei, flags=self.flags)
         if hasattr(ctx, "seat"):

@@ -1,7 +1,7 @@
 """Rule sets: YAML files validated at load into frozen values.
 
 A rule set says which cards are in play, what shapes win, and what each scoring pattern is worth.
-The patterns themselves are Python functions in ``tutor.scoring``, registered by name; the YAML
+The patterns themselves are Python functions in ``tutor.engine.score``, registered by name; the YAML
 only names them and gives their values. A file may ``extends:`` another rule set and override
 parts of it (house rules).
 """
@@ -18,7 +18,7 @@ from typing import Any, Literal
 import msgspec
 
 from tutor.errors import RuleSetError
-from tutor.tiles import FEI_ID, FIRST_WIND, HONOUR_ID, N_PLAYING, Tile
+from tutor.core.tiles import FEI_ID, FIRST_WIND, HONOUR_ID, N_PLAYING, Tile
 
 SCHEMA_VERSION = 1
 
@@ -153,7 +153,7 @@ class RuleSet:
     in_play: frozenset[int]  # indices of the non-bonus cards in play, FEI included
     bonus_in_play: frozenset[int]
     chee_ok: tuple[bool, ...]  # per index: may start a CHEE (i, i+1, i+2 all in play)
-    items: tuple[Any, ...]  # compiled scoring items (tutor.scoring.Rule)
+    items: tuple[Any, ...]  # compiled scoring items (tutor.engine.score.Rule)
 
     @property
     def name(self) -> str:
@@ -229,7 +229,7 @@ class RuleSet:
 
 
 def _derive(spec: RuleSpec) -> RuleSet:
-    from tutor.scoring import compile_item
+    from tutor.engine.score import compile_item
 
     ids = {_SUIT_BASE[s] + r - 1 for s, ranks in spec.tiles.suits.items() for r in ranks}
     ids |= {HONOUR_ID[h] for h in spec.tiles.honours}
@@ -273,14 +273,14 @@ def _read_yaml(text: str, where: str) -> dict[str, Any]:
 
 def builtin_names() -> list[str]:
     """Names of the rule sets shipped with sekwoo."""
-    folder = resources.files("tutor.rulesets")
+    folder = resources.files("tutor.rules")
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
 def _source(name: str) -> tuple[str, str]:
     """The YAML text of a built-in rule set or of a file, and a name for messages."""
     if name in builtin_names():
-        res = resources.files("tutor.rulesets").joinpath(f"{name}.yaml")
+        res = resources.files("tutor.rules").joinpath(f"{name}.yaml")
         return res.read_text(encoding="utf-8"), f"{name}.yaml"
     path = Path(name).expanduser()
     if path.suffix in (".yaml", ".yml") or path.exists():
@@ -330,7 +330,7 @@ def path_message(msg: str) -> str:
 
 
 def _check(rules: RuleSpec, where: str) -> None:
-    from tutor.scoring import PATTERNS
+    from tutor.engine.score import PATTERNS
 
     def fail(path: str, message: str) -> RuleSetError:
         return RuleSetError(f"{where}: {path}: {message}")

@@ -29,7 +29,7 @@ def _fail(message: str, as_json: bool) -> typer.Exit:
 
 def summary(name: str) -> dict[str, Any]:
     """One rule set in a line: name, players, tiles, unit, minimum, shapes."""
-    from tutor.rules import load_rules
+    from tutor.rules.load import load_rules
 
     r = load_rules(name)
     s = r.spec
@@ -56,8 +56,8 @@ def table(name: str) -> dict[str, Any]:
     """The whole rule set as data: its summary, its cards and every scoring row."""
     import msgspec
 
-    from tutor.rules import load_rules
-    from tutor.tiles import TILES
+    from tutor.rules.load import load_rules
+    from tutor.core.tiles import TILES
 
     r = load_rules(name)
     data = summary(name)
@@ -101,7 +101,7 @@ def _who(item: dict[str, Any]) -> str:
 @rules_app.command("list")
 def list_rules(as_json: JsonOpt = False) -> None:
     """Every built-in rule set: players, tiles, shapes, unit and minimum."""
-    from tutor.rules import builtin_names
+    from tutor.rules.load import builtin_names
 
     try:
         rows = [summary(n) for n in builtin_names()]
@@ -112,7 +112,7 @@ def list_rules(as_json: JsonOpt = False) -> None:
         return
     from rich.table import Table
 
-    from tutor.render import console
+    from tutor.render.terminal import console
 
     t = Table(header_style="bold", box=None, padding=(0, 1))
     for col, just in (("name", "left"), ("players", "right"), ("tiles", "right"), ("shapes", "left"),
@@ -140,7 +140,7 @@ def show_rules(
     from rich.table import Table
     from rich.text import Text
 
-    from tutor.render import console
+    from tutor.render.terminal import console
 
     con = console()
     con.print(Text(f"{data['name']}: {data['title']}", style="bold"))
