@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import pytest
-from reference import BONUS, DOTS, FEI, PLAYING, Verdict, invalid_reason, judge
+from support.reference import BONUS, DOTS, FEI, PLAYING, Verdict, invalid_reason, judge
 
 from tutor import Hand, InvalidHandError, check, load_rules
 

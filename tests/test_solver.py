@@ -10,11 +10,11 @@ from functools import cache
 from itertools import product
 
 import pytest
-import solver_ref as ref
+from support import solver_ref as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
-from reference import FEI, PLAYING
+from support.reference import FEI, PLAYING
 
 from tutor.core.hands import Hand
 from tutor.rules.load import RuleSet, load_rules

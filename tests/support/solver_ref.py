@@ -14,8 +14,8 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from reference import FEI, PLAYING, Verdict, judge
-from reference_shanten import brute_draws
+from support.reference import FEI, PLAYING, Verdict, judge
+from support.reference_shanten import brute_draws
 
 from tutor.core.hands import Hand
 from tutor.rules.load import load_rules
