@@ -31,7 +31,7 @@ from typing import Any
 import msgspec
 
 from tutor.errors import PuzzleError
-from tutor.rules.load import path_message
+from tutor.rules.schema import path_message
 
 SCHEMA_VERSION = 1
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from mahjong.shanten import Shanten
 
-from tutor.engine.han import to34
 from tutor.core.hands import Hand
-from tutor.rules.load import RuleSet, load_rules
+from tutor.core.tiles import TILES
+from tutor.engine.han import to34
 from tutor.engine.solver import shanten, waits
 from tutor.engine.special import special_shanten
-from tutor.core.tiles import TILES
+from tutor.rules.load import RuleSet, load_rules
 
 HANDS = 10_000  # random hands per player count for shanten
 READY = 1_500  # hands one card from complete per player count, for waits

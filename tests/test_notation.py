@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import format_cards, format_hand, format_meld, parse_hand
-from tutor.errors import NotationError
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_WIND, N_TILES, TILES, Tile
+from tutor.errors import NotationError
 
 PROPERTY = settings(max_examples=300, derandomize=True, deadline=None)
 TOO_SLOW = HealthCheck.too_slow

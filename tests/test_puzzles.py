@@ -10,8 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import LEVELS, THEMES, Puzzle, dump_file, load_puzzles, parse_file
-from tutor.errors import PuzzleError
 from tutor.core.hands import Hand
+from tutor.core.tiles import Tile
+from tutor.engine.score import check
+from tutor.errors import PuzzleError
+from tutor.rules.load import load_rules
 from tutor.teach.puzzle_engine import (
     build,
     daily_puzzle,
@@ -23,9 +26,6 @@ from tutor.teach.puzzle_engine import (
     shape_waits,
     solve,
 )
-from tutor.rules.load import load_rules
-from tutor.engine.score import check
-from tutor.core.tiles import Tile
 
 PUZZLES = load_puzzles()
 

@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from tutor import Hand, InvalidHandError, RuleSetError, check, load_rules
 from tutor.cli.app import app
 from tutor.engine.payout import payout
-from tutor.rules.load import builtin_names
-from tutor.engine.score import Check
+from tutor.engine.results import Check
 from tutor.engine.solver import discard, waits
 from tutor.engine.special import special_complete, special_shanten
+from tutor.rules.load import builtin_names
 
 
 def judge(rules: str, text: str, seat: str = "east", *flags: str) -> Check:

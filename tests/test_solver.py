@@ -10,18 +10,18 @@ from functools import cache
 from itertools import product
 
 import pytest
-from support import solver_ref as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
+from support import solver_ref as ref
 from support.reference import FEI, PLAYING
 
 from tutor.core.hands import Hand
-from tutor.rules.load import RuleSet, load_rules
+from tutor.core.tiles import Tile
 from tutor.engine.score import check
 from tutor.engine.shanten import ShapeContext, _forced, shanten_counts
 from tutor.engine.solver import Option, discard, shanten, waits
-from tutor.core.tiles import Tile
+from tutor.rules.load import RuleSet, load_rules
 
 PROPERTY = settings(max_examples=40, derandomize=True, deadline=None)
 SEATS = ("east", "south", "west")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.errors import NotationError
 from tutor.core.tiles import FEI, N_TILES, TILES, Kind, Tile
+from tutor.errors import NotationError
 
 # Every card once, in index order, as RULES.md §3 spells it.
 CANONICAL = (

@@ -16,11 +16,10 @@ from fractions import Fraction
 
 from support.reference import FEI, PLAYING, Verdict, judge
 from support.reference_shanten import brute_draws
-
 from tutor.core.hands import Hand
-from tutor.rules.load import load_rules
-from tutor.engine.score import check
 from tutor.core.tiles import Tile
+from tutor.engine.score import check
+from tutor.rules.load import load_rules
 
 KINDS = (*PLAYING, FEI)  # the 17 kinds of card a 3leg player can draw
 DOTS_N = 9

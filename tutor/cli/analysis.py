@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from tutor.errors import TutorError
 from tutor.core.hands import Hand
-from tutor.rules.load import load_rules
 from tutor.core.tiles import Tile
+from tutor.errors import TutorError
+from tutor.rules.load import load_rules
 
 KINDS = ("analyze", "check", "waits", "discard", "shanten", "parse")
 
@@ -22,10 +22,10 @@ def analyze(
     flags: frozenset[str] = frozenset(),
 ) -> tuple[str, dict[str, Any], Callable[[], Any]]:
     """Run the analysis that fits the hand's size: (kind, JSON data, a function making the rich view)."""
-    from tutor.render import data as report
-    from tutor.render import terminal as render
     from tutor.engine.score import check
     from tutor.engine.solver import discard, waits
+    from tutor.render import data as report
+    from tutor.render import terminal as render
 
     rules = load_rules(rules_name)
     hand = Hand.parse(text)
@@ -44,9 +44,9 @@ def analyze(
 
 def run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None) -> dict[str, Any]:
     """One hand through one analysis, as a JSON-ready dict."""
-    from tutor.render import data as report
     from tutor.engine.score import check
     from tutor.engine.solver import discard, shanten, waits
+    from tutor.render import data as report
 
     if kind == "analyze":
         found, data, _ = analyze(text, rules_name, seat, draws)

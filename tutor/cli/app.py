@@ -126,8 +126,8 @@ def check(
 ) -> None:
     """Does this hand win, and for how many FUN? Shows the best reading and the FUN table."""
     from tutor.core.hands import Hand
-    from tutor.rules.load import load_rules
     from tutor.engine.score import check as judge
+    from tutor.rules.load import load_rules
 
     paid = None
     with _edge(as_json):
@@ -178,8 +178,8 @@ def waits(
 ) -> None:
     """What does this 13-card hand wait on? Every card that completes it, its FUN, how many are left."""
     from tutor.core.hands import Hand
-    from tutor.rules.load import load_rules
     from tutor.engine.solver import waits as find_waits
+    from tutor.rules.load import load_rules
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     _answer(
@@ -203,8 +203,8 @@ def discard(
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by exact expected FUN, explained."""
     from tutor.core.hands import Hand
-    from tutor.rules.load import load_rules
     from tutor.engine.solver import discard as rank
+    from tutor.rules.load import load_rules
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     _answer(

@@ -56,8 +56,8 @@ def table(name: str) -> dict[str, Any]:
     """The whole rule set as data: its summary, its cards and every scoring row."""
     import msgspec
 
-    from tutor.rules.load import load_rules
     from tutor.core.tiles import TILES
+    from tutor.rules.load import load_rules
 
     r = load_rules(name)
     data = summary(name)

@@ -67,8 +67,8 @@ def _ask(con: Console, prompt: str) -> str | None:
 def _puzzle_dict(p: Puzzle) -> dict[str, Any]:
     from puzzles import LEVELS, THEMES
     from tutor.core.hands import Hand
-    from tutor.teach.puzzle_engine import ANSWER_HINT, ANSWER_KIND
     from tutor.render.data import hand_dict
+    from tutor.teach.puzzle_engine import ANSWER_HINT, ANSWER_KIND
 
     out: dict[str, Any] = {
         "id": p.id,
@@ -107,8 +107,8 @@ def _show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
 
     from puzzles import LEVELS, THEMES
     from tutor.core.hands import Hand
-    from tutor.teach.puzzle_engine import ANSWER_HINT, ANSWER_KIND
     from tutor.render.terminal import hand_line
+    from tutor.teach.puzzle_engine import ANSWER_HINT, ANSWER_KIND
 
     con.rule(Text(f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})", style="bold"))
     con.print(Text.assemble("  ", hand_line(Hand.parse(p.hand))))
@@ -137,8 +137,8 @@ def _record(v: Verdict, daily: str | None) -> None:
 
 def _write_svg(path: Path, hand_text: str, rules: str, seat: str, title: str | None, grouped: bool = True) -> None:
     """Write a hand's SVG; ``grouped`` draws its best reading (never for a puzzle: it gives answers away)."""
-    from tutor.errors import TutorError
     from tutor.core.hands import Hand
+    from tutor.errors import TutorError
     from tutor.render.svg import best_reading_svg, hand_svg
 
     hand = Hand.parse(hand_text)
@@ -462,8 +462,8 @@ def render(
 ) -> None:
     """Draw a hand as SVG: sets grouped (the best reading when complete), FEI and bonus cards marked."""
     from tutor.core.hands import Hand
-    from tutor.rules.load import load_rules
     from tutor.render.svg import best_reading_svg
+    from tutor.rules.load import load_rules
 
     with _edge(False):
         load_rules(rules)
@@ -520,13 +520,13 @@ def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> No
     from rich.padding import Padding
     from rich.text import Text
 
-    from tutor.errors import PuzzleError
     from tutor.core.hands import Hand
-    from tutor.teach.lessons import LESSONS, exercises
-    from tutor.teach.puzzle_engine import judge
+    from tutor.engine.score import check
+    from tutor.errors import PuzzleError
     from tutor.render.terminal import checked, hand_line
     from tutor.rules.load import load_rules
-    from tutor.engine.score import check
+    from tutor.teach.lessons import LESSONS, exercises
+    from tutor.teach.puzzle_engine import judge
 
     con.rule(Text(f"Lesson: {lesson.title}", style="bold"))
     rules = load_rules("3leg")

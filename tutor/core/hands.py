@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from tutor.core.tiles import FEI_ID, N_PLAYING, Tile
 
@@ -107,3 +107,12 @@ class Hand:
     def with_concealed(self, concealed: tuple[Tile, ...] | list[Tile]) -> Hand:
         """The same hand with other concealed cards."""
         return Hand(tuple(concealed), self.melds, self.bonus)
+
+
+class Seat(StrEnum):
+    """A player's seat, which decides seat flowers and seat winds; it reads and prints as its name."""
+
+    EAST = "east"
+    SOUTH = "south"
+    WEST = "west"
+    NORTH = "north"

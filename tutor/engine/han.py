@@ -15,14 +15,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tutor.errors import InvalidHandError
 from tutor.core.hands import Meld, MeldKind
-from tutor.engine.shapes import CHEE, KONG, NGAN, PONG, RawReading
+from tutor.core.readings import CHEE, KONG, NGAN, PONG, RawReading, Reading, to_reading
+from tutor.core.score import Score, ScoreLine
+from tutor.engine.scorers import Best, Scorer, special_reading
+from tutor.errors import InvalidHandError
 
 if TYPE_CHECKING:
-    from tutor.core.hands import Hand
+    from tutor.engine.special import SpecialReading
     from tutor.rules.load import RuleSet
-    from tutor.engine.score import Score
 
 _SWITCHES = {
     "self_drawn": "is_tsumo",
@@ -66,12 +67,6 @@ def _meld_key(melds: tuple[Meld, ...]) -> MeldKey:
     return tuple(sorted(out))
 
 
-def score_hand(hand: Hand, rules: RuleSet, seat: str, flags: frozenset[str]) -> Score | None:
-    """The han score of a complete hand (best winning card); None if the library finds no win."""
-    counts = tuple(hand.counts()[:34])
-    return _score(counts, _meld_key(hand.melds), rules, seat, flags)
-
-
 def score_counts(counts: tuple[int, ...], rules: RuleSet, seat: str, flags: frozenset[str]) -> Score | None:
     """The han score of a whole concealed hand given as counts per card (no set laid down)."""
     return _score(tuple(counts[:34]), (), rules, seat, flags)
@@ -102,8 +97,6 @@ def _score(counts: tuple[int, ...], melds: MeldKey, rules: RuleSet, seat: str, f
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.meld import Meld as MMeld
-
-    from tutor.engine.score import Score, ScoreLine
 
     used = [0] * 34
     concealed: list[int] = []
@@ -183,4 +176,37 @@ def cost(han: int, fu: int, yakuman: bool, rules: RuleSet, seat: str, tsumo: boo
     return {k: int(v) for k, v in result.items() if isinstance(v, int)}
 
 
-__all__ = ["cost", "score_counts", "score_hand", "score_raw", "to34"]
+class HanScorer(Scorer):
+    """Yaku, han and fu from the PyPI ``mahjong`` package (no wild card in this system)."""
+
+    def best(
+        self,
+        raws: list[RawReading],
+        specials: list[SpecialReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> Best | None:
+        if raws:
+            sc = score_raw(raws[0], melds, self.rules, seat, flags)
+            return None if sc is None else (_reading(sc, raws, specials) or to_reading(raws[0]), sc)
+        if not specials:
+            return None
+        sc = score_counts(specials[0].counts, self.rules, seat, flags)
+        return None if sc is None else (_reading(sc, [], specials) or special_reading(specials[0]), sc)
+
+
+def _reading(sc: Score, raws: list[RawReading], specials: list[SpecialReading]) -> Reading | None:
+    """The reading the library scored: a special shape when its yaku says so."""
+    names = {ln.name for ln in sc.lines}
+    for sp in specials:
+        if (sp.shape == "seven_pairs" and "Chiitoitsu" in names) or (
+            sp.shape == "thirteen_orphans" and any(n.startswith("Kokushi") for n in names)
+        ):
+            return special_reading(sp)
+    return to_reading(raws[0]) if raws else None
+
+
+__all__ = ["HanScorer", "cost", "score_counts", "score_raw", "to34"]

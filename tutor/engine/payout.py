@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from tutor.errors import RuleSetError
 
 if TYPE_CHECKING:
+    from tutor.engine.results import Check
     from tutor.rules.load import RuleSet
-    from tutor.engine.score import Check
 
 
 @dataclass(frozen=True, slots=True)

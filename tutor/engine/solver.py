@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from tutor.errors import InvalidHandError
 from tutor.core.hands import Hand
-from tutor.engine.score import best_score, check, is_win, validate
+from tutor.core.readings import Reading
+from tutor.core.tiles import FEI, FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.engine.score import check, is_win, scorer_for, validate
 from tutor.engine.shanten import (
     ShapeContext,
     complete_options,
@@ -22,13 +23,14 @@ from tutor.engine.shanten import (
     merge_profiles,
     shanten_counts,
 )
-from tutor.engine.shapes import Reading, concealed_readings, meld_options
+from tutor.engine.shapes import concealed_readings, meld_options
 from tutor.engine.special import special_complete, special_readings, special_shanten
-from tutor.core.tiles import FEI, FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.errors import InvalidHandError
 
 if TYPE_CHECKING:
-    from tutor.rules.load import RuleSet, Seat
-    from tutor.engine.score import Score
+    from tutor.core.score import Score
+    from tutor.core.hands import Seat
+    from tutor.rules.load import RuleSet
 
 DEFAULT_DRAWS = 3
 FALLBACK_DRAWS = 2
@@ -133,7 +135,7 @@ class Table:
         self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set)
         self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
         self.specials = rules.special_shapes if not hand.melds else ()  # seven pairs and the like
-        self.flat_ok = rules.spec.scoring.system == "additive"
+        self.scorer = scorer_for(rules)
         self._shanten: dict[int, int] = {}
         self._lower: dict[int, int] = {}
         self._flat: dict[int, int | None] = {}
@@ -237,12 +239,7 @@ class Table:
         a limit at the cap (No Flower Mahjong, a situation); None when readings matter."""
         if fei in self._flat:
             return self._flat[fei]
-        from tutor.engine.score import Context, score_reading
-
-        ctx = Context(sets=[], pair=-1, bonus=self.bonus_ids, wild_held=fei, flags=self.flags)
-        if hasattr(ctx, "seat"):
-            ctx.seat = self.seat
-        sc = score_reading(None, ctx, self.rules, self.seat)
+        sc = self.scorer.without_reading(self.bonus_ids, fei, self.flags, self.seat)
         cap = self.rules.spec.scoring.cap
         value = sc.fun if sc.limit and cap is not None and sc.fun >= cap else None
         self._flat[fei] = value
@@ -317,7 +314,7 @@ class Table:
             return None
         c = self.unpack(key)
         fei = c[FEI_ID]
-        flat = self._flat_score(fei) if self.flat_ok else None
+        flat = self._flat_score(fei) if self.scorer.flat else None
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
@@ -338,7 +335,7 @@ class Table:
             self.budget[0] -= 2 + len(raws) + len(specials)  # scoring costs about a state per reading
             if self.budget[0] < 0:
                 raise _OverBudget
-        return best_score(raws, specials, self.bonus_ids, fei, self.flags, self.rules, self.seat, melds=self.melds)
+        return self.scorer.best(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
 
     def reading(self, key: int) -> Reading | None:
         """The best reading of a complete hand (kept from ``win`` when it already scored it)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Meld
-from tutor.engine.score import Check
-from tutor.engine.shapes import Group, Reading
+from tutor.core.readings import Group, Reading
+from tutor.engine.results import Check
 
 if TYPE_CHECKING:
     from tutor.engine.payout import Payout
@@ -45,7 +45,7 @@ def check_dict(result: Check) -> dict[str, Any]:
     reading = reading_dict(result.reading)
     return {
         "hand": str(result.hand),
-        "rules": result.rules,
+        "rules": result.rules.name,
         "seat": result.seat,
         "size": result.size,
         "complete": result.complete,

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from tutor.core.hands import Hand
-from tutor.engine.shapes import Reading
+from tutor.core.readings import Reading
 from tutor.core.tiles import FEI_ID, Kind, Tile
 
 CARD_W, CARD_H = 44, 62
@@ -145,8 +145,8 @@ def hand_svg(hand: Hand, reading: Reading | None = None, *, title: str | None = 
 
 def best_reading_svg(hand: Hand, rules_name: str = "3leg", seat: str = "east", title: str | None = None) -> str:
     """A hand's SVG grouped by its best reading when complete (loose otherwise)."""
-    from tutor.rules.load import load_rules
     from tutor.engine.score import check
+    from tutor.rules.load import load_rules
 
     result = check(hand, load_rules(rules_name), seat)
     return hand_svg(hand, result.reading, title=title)

@@ -17,9 +17,9 @@ from tutor.core.tiles import FEI_ID, Kind, Tile
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
+    from tutor.core.readings import Group
     from tutor.engine.payout import Payout
-    from tutor.engine.score import Check
-    from tutor.engine.shapes import Group
+    from tutor.engine.results import Check
     from tutor.engine.solver import DiscardResult, WaitsResult
 
 _STYLE = {
@@ -136,7 +136,7 @@ def payout_view(paid: Payout | None) -> RGroup:
 
 def verdict(result: Check) -> Text:
     """One line: wins, complete but short, or not complete."""
-    who = f"for {result.seat.capitalize()} ({result.rules})"
+    who = f"for {result.seat.capitalize()} ({result.rules.name})"
     if result.wins:
         return Text(f"SEK WOO: wins with {result.fun} {result.unit} {who}", style="bold green")
     if result.complete:

@@ -1,148 +1,26 @@
 """Rule sets: YAML files validated at load into frozen values.
 
 A rule set says which cards are in play, what shapes win, and what each scoring pattern is worth.
-The patterns themselves are Python functions in ``tutor.engine.score``, registered by name; the YAML
-only names them and gives their values. A file may ``extends:`` another rule set and override
+The patterns themselves are Python functions in ``tutor.rules.patterns``, registered by name; the
+YAML only names them and gives their values; ``tutor.rules.schema`` says what a file may hold. A file may ``extends:`` another rule set and override
 parts of it (house rules).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
-from tutor.errors import RuleSetError
+from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, FIRST_WIND, HONOUR_ID, N_PLAYING, Tile
-
-SCHEMA_VERSION = 1
-
-
-class Seat(Enum):
-    """A player's seat, which decides seat flowers and seat winds."""
-
-    EAST = "east"
-    SOUTH = "south"
-    WEST = "west"
-    NORTH = "north"
-
-    @property
-    def number(self) -> int:
-        return list(Seat).index(self) + 1
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class _Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Base of the rule-set schema: frozen, and an unknown key is an error."""
-
-
-class Wild(_Struct, kw_only=True, frozen=True):
-    """The wild card (FEI, Fly): how many there are and where it may stand."""
-
-    name: str = "FEI"
-    copies: int = 4
-    max_per_set: int = 1
-    sinkable: bool = True
-
-
-class TileSet(_Struct, kw_only=True, frozen=True):
-    """The cards in play."""
-
-    suits: dict[Literal["dots", "bamboo", "characters"], list[int]]
-    honours: list[str]
-    copies: int = 4
-    wild: Wild | None = None
-    bonus: list[str] = []
-
-
-class Item(_Struct, kw_only=True, frozen=True):
-    """One scoring row: a named pattern, what it is worth, and for whom."""
-
-    name: str
-    pattern: str
-    points: int | dict[str, int] = 0
-    limit: bool = False
-    half_limit: bool = False  # scores scoring.half_limit instead of the points
-    bonus: bool = False  # a bonus point: paid, but never counted towards the minimum
-    requires: list[str] = []  # situations that must all hold (self_drawn, ...)
-    seats: list[str] | None = None
-    args: dict[str, Any] = {}
-    note: str = ""
-
-
-class Scoring(_Struct, kw_only=True, frozen=True):
-    """How a winning hand is scored."""
-
-    unit: str = "FUN"
-    system: Literal["additive", "han"] = "additive"  # han: yaku and han by the PyPI mahjong package
-    minimum: int = 0
-    cap: int | None = None
-    limit: int | None = None
-    half_limit: int | None = None
-    options: dict[str, Any] = {}  # han: keyword arguments of mahjong's OptionalRules
-    items: list[Item] = []
-
-
-class Shares(_Struct, kw_only=True, frozen=True):
-    """How many times its value each loser pays, self-drawn or on a discard."""
-
-    self_drawn: int = 1  # each other player, on a self-drawn win
-    discarder: int = 1  # the player whose discard won
-    others: int = 1  # each other player, on a win from a discard
-
-
-class PayoutSpec(_Struct, kw_only=True, frozen=True):
-    """Who pays the winner what: ``check --payout``."""
-
-    kind: Literal["per_point", "doubling", "library"] = "per_point"
-    base: int = 1  # per_point: paid per point; doubling: paid for the first point, doubled per point
-    unit: str = "points"
-    shares: Shares = msgspec.field(default_factory=Shares)
-    bonus: Shares | None = None  # how bonus points are paid, where they are paid apart
-    limit: Shares | None = None  # how a limit or half-limit hand is paid
-    shooter: bool = False  # on a discard the discarder pays every loser's share (Singapore option)
-    liable: str | None = None  # a situation in which the discarder pays every loser's share
-    note: str = ""
-
-
-class Situation(_Struct, kw_only=True, frozen=True):
-    """A circumstance of the win that the hand cannot show (TIN WOO, ...), set by a CLI option."""
-
-    flag: str
-    name: str
-    help: str = ""
-
-
-class RuleSpec(_Struct, kw_only=True, frozen=True):
-    """A whole rule set, exactly as its YAML file says it."""
-
-    schema_version: int
-    name: str
-    title: str
-    summary: str = ""
-    source: str = ""
-    players: int
-    seats: list[str]
-    sets: int = 4
-    shapes: list[Literal["standard", "seven_pairs", "thirteen_orphans", "nine_gates"]] = msgspec.field(
-        default_factory=lambda: ["standard"]
-    )
-    chee: bool = True
-    declared_chee: bool = True  # False: a CHEE is never laid down (never claimed from a discard)
-    tiles: TileSet
-    scoring: Scoring
-    payout: PayoutSpec | None = None
-    situations: list[Situation] = []
-
-
-_SUIT_BASE = {"dots": 0, "bamboo": 9, "characters": 18}
+from tutor.errors import RuleSetError
+from tutor.rules.patterns import PATTERNS, Rule, compile_item
+from tutor.rules.schema import BONUS_NAMES, SCHEMA_VERSION, SUIT_BASE, RuleSpec, path_message
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,7 +31,7 @@ class RuleSet:
     in_play: frozenset[int]  # indices of the non-bonus cards in play, FEI included
     bonus_in_play: frozenset[int]
     chee_ok: tuple[bool, ...]  # per index: may start a CHEE (i, i+1, i+2 all in play)
-    items: tuple[Any, ...]  # compiled scoring items (tutor.engine.score.Rule)
+    items: tuple[Rule, ...]  # compiled scoring items
 
     @property
     def name(self) -> str:
@@ -219,7 +97,7 @@ class RuleSet:
 
     def seat(self, name: str | Seat) -> Seat:
         """The seat called ``name``, checked against this rule set's seats."""
-        value = name.value if isinstance(name, Seat) else str(name).lower()
+        value = str(name).lower()
         if value not in self.spec.seats:
             raise RuleSetError(f"{self.name} has no seat {value!r}: choose {', '.join(self.spec.seats)}")
         return Seat(value)
@@ -229,9 +107,7 @@ class RuleSet:
 
 
 def _derive(spec: RuleSpec) -> RuleSet:
-    from tutor.engine.score import compile_item
-
-    ids = {_SUIT_BASE[s] + r - 1 for s, ranks in spec.tiles.suits.items() for r in ranks}
+    ids = {SUIT_BASE[s] + r - 1 for s, ranks in spec.tiles.suits.items() for r in ranks}
     ids |= {HONOUR_ID[h] for h in spec.tiles.honours}
     chee_ok = tuple(
         spec.chee and i < FIRST_WIND and i % 9 <= 6 and {i, i + 1, i + 2} <= ids for i in range(N_PLAYING)
@@ -240,7 +116,7 @@ def _derive(spec: RuleSpec) -> RuleSet:
         ids.add(FEI_ID)
     bonus = frozenset(Tile.parse(b).id for b in spec.tiles.bonus)
     rules = RuleSet(spec, frozenset(ids), bonus, chee_ok, ())
-    items = tuple(compile_item(item, rules) for item in spec.scoring.items)
+    items = tuple(compile_item(item, spec.seats) for item in spec.scoring.items)
     object.__setattr__(rules, "items", items)
     return rules
 
@@ -319,19 +195,7 @@ def load_rules(name: str = "3leg") -> RuleSet:
     return _derive(spec)
 
 
-def path_message(msg: str) -> str:
-    """msgspec's 'Expected `int`, got `str` - at `$.scoring.minimum`' as 'scoring.minimum: ...'
-    (for every YAML file sekwoo validates: rule sets and puzzle sets)."""
-    text, sep, path = msg.rpartition(" - at `")
-    if not sep:
-        return msg
-    key = path.rstrip("`").removeprefix("$").lstrip(".") or "(top)"
-    return f"{key}: {text.replace('`', '')}"
-
-
 def _check(rules: RuleSpec, where: str) -> None:
-    from tutor.engine.score import PATTERNS
-
     def fail(path: str, message: str) -> RuleSetError:
         return RuleSetError(f"{where}: {path}: {message}")
 
@@ -348,7 +212,7 @@ def _check(rules: RuleSpec, where: str) -> None:
         if h not in HONOUR_ID:
             raise fail(f"tiles.honours[{k}]", f"unknown honour {h!r} (E S W N R G Wh)")
     for k, b in enumerate(rules.tiles.bonus):
-        if b not in _BONUS_NAMES:
+        if b not in BONUS_NAMES:
             raise fail(f"tiles.bonus[{k}]", f"unknown bonus card {b!r}")
     if rules.tiles.wild and not 1 <= rules.tiles.wild.max_per_set <= 2:
         raise fail("tiles.wild.max_per_set", "a set holds 1 or 2 wild cards at most")
@@ -399,9 +263,6 @@ def _check(rules: RuleSpec, where: str) -> None:
                 raise fail(f"{path}.requires", f"no situation {f!r} in 'situations'")
 
 
-_BONUS_NAMES = {f"{g}{n}" for g in "fsak" for n in range(1, 5)}
-
-
 def _check_han_options(options: dict[str, Any], where: str) -> None:
     """Every key of scoring.options must be a keyword of mahjong's ``OptionalRules``."""
     import inspect
@@ -416,16 +277,3 @@ def _check_han_options(options: dict[str, Any], where: str) -> None:
             raise RuleSetError(f"{where}: scoring.options.{key}: not an option of mahjong's OptionalRules")
         if not isinstance(value, bool | int):
             raise RuleSetError(f"{where}: scoring.options.{key}: expected a switch or a number")
-
-
-def parse_tile_names(names: Any) -> frozenset[int]:
-    """Card names from YAML (``[E, R, F*]``) as indices; raises ValueError on a bad name."""
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ValueError("expected a list of card names")
-    out = set()
-    for n in names:
-        try:
-            out.add(Tile.parse(n).id)
-        except ValueError:
-            raise ValueError(f"{n!r} is not a card") from None
-    return frozenset(out)

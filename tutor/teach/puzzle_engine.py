@@ -21,14 +21,14 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from puzzles import THEMES, Puzzle
-from tutor.errors import PuzzleError, TutorError
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES, Tile
+from tutor.errors import PuzzleError, TutorError
 
 if TYPE_CHECKING:
+    from tutor.core.readings import RawReading
+    from tutor.engine.results import Check
     from tutor.rules.load import RuleSet
-    from tutor.engine.score import Check
-    from tutor.engine.shapes import RawReading
 
 ANSWER_KIND: dict[str, str] = {
     "is-a-set": "yesno",
@@ -270,7 +270,8 @@ def solve(puzzle: Puzzle) -> Solution:
 
 def _set_kind(hand: Hand, rules: RuleSet) -> MeldKind | None:
     """What set these 3 or 4 loose cards make (None when they make none)."""
-    from tutor.engine.shapes import CHEE, PONG, concealed_readings
+    from tutor.core.readings import CHEE, PONG
+    from tutor.engine.shapes import concealed_readings
 
     cards = list(hand.concealed) + [c for m in hand.melds for c in m.cards]
     if hand.bonus:
@@ -343,7 +344,7 @@ def _all_readings(hand: Hand, rules: RuleSet) -> list[RawReading]:
 
 
 def _group_text(raw: tuple[int, int, int, int]) -> str:
-    from tutor.engine.shapes import Group
+    from tutor.core.readings import Group
 
     g = Group.from_raw(raw)
     what = {
@@ -358,14 +359,14 @@ def _group_text(raw: tuple[int, int, int, int]) -> str:
 
 
 def _reading_text(raw: RawReading) -> str:
-    from tutor.engine.shapes import NGAN
+    from tutor.core.readings import NGAN
 
     groups = sorted(raw, key=lambda g: (g[0] == NGAN, g[1]))
     return ", ".join(_group_text(g) for g in groups)
 
 
 def _solve_ngan(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
-    from tutor.engine.shapes import NGAN
+    from tutor.core.readings import NGAN
 
     raws = _all_readings(hand, rules)
     if not raws:
@@ -486,7 +487,7 @@ def _solve_fun(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 
 def _public_group(g: object) -> str:
-    from tutor.engine.shapes import CHEE, KONG, NGAN, PONG, Group
+    from tutor.core.readings import CHEE, KONG, NGAN, PONG, Group
 
     assert isinstance(g, Group)
     kind = {MeldKind.CHEE: CHEE, MeldKind.PONG: PONG, MeldKind.KONG: KONG, MeldKind.NGAN: NGAN}[g.kind]
@@ -511,8 +512,8 @@ def _solve_short(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
     """For a complete hand holding one concealed FEI: each card it can stand for, and the best FUN."""
-    from tutor.engine.score import Context, score_reading
-    from tutor.engine.shapes import CHEE, NGAN
+    from tutor.core.readings import CHEE
+    from tutor.engine.score import scorer_for
 
     held = sum(1 for t in hand.concealed if t.id == FEI_ID)
     if held != 1:
@@ -520,7 +521,8 @@ def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
     raws = _all_readings(hand, rules)
     bonus = tuple(t.id for t in hand.bonus)
     out: dict[Tile, int] = {}
-    seat_name = rules.seat(seat).value
+    seat_name = rules.seat(seat)
+    scorer = scorer_for(rules)
     for raw in raws:
         stands = None
         for kind, tile, wild, declared in raw:
@@ -529,9 +531,7 @@ def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
                 stands = tile + j if kind == CHEE else tile
         if stands is None:
             continue
-        sets = [(k, t) for k, t, _, _ in raw if k != NGAN]
-        pair = next(t for k, t, _, _ in raw if k == NGAN)
-        fun = score_reading(raw, Context(sets, pair, bonus, held, frozenset()), rules, seat_name).fun
+        fun = scorer.score_raw(raw, bonus, held, frozenset(), seat_name, hand.melds).fun
         t = TILES[stands]
         out[t] = max(out.get(t, -1), fun)
     return out

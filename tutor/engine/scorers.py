@@ -1,0 +1,201 @@
+"""Scorers: how a rule set's complete hands are scored, one class per scoring system.
+
+``AdditiveScorer`` adds up the rule set's items (FUN, tai); ``tutor.engine.han.HanScorer`` asks
+the PyPI ``mahjong`` package for yaku, han and fu. ``tutor.engine.score.scorer_for`` picks the
+rule set's scorer once; nothing else in the engine asks which system a rule set uses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutor.core.hands import Meld, MeldKind
+from tutor.core.readings import KONG, NGAN, Group, RawReading, Reading, to_reading
+from tutor.core.score import Score, ScoreLine
+from tutor.core.tiles import TILES
+from tutor.rules.patterns import Context
+
+if TYPE_CHECKING:
+    from tutor.engine.special import SpecialReading
+    from tutor.rules.load import RuleSet
+
+Best = tuple[Reading, Score]
+
+
+class Scorer:
+    """How the complete hands of one rule set are scored (a scoring system)."""
+
+    #: True when the rows that need no reading (bonus cards, situations) can settle a hand's score
+    #: alone, which the solver uses to skip reading complete hands.
+    flat = False
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+    def best(
+        self,
+        raws: list[RawReading],
+        specials: list[SpecialReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> Best | None:
+        """The best reading over the standard readings ``raws`` and the special-shape readings,
+        with its score; ``melds`` are the sets laid down (a concealed KONG is not exposed)."""
+        raise NotImplementedError
+
+    def without_reading(self, bonus: tuple[int, ...], wild_held: int, flags: frozenset[str], seat: str) -> Score:
+        """The score of the rows that need no reading (only where ``flat``)."""
+        raise NotImplementedError
+
+
+class AdditiveScorer(Scorer):
+    """Points added up item by item (FUN, tai), with the rule set's limit and cap."""
+
+    flat = True
+
+    def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
+        """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
+        lines = []
+        total = 0
+        bonus_total = 0
+        limit_value: int | None = None
+        scoring = self.rules.spec.scoring
+        for rule in self.rules.items:
+            pts = rule.points.get(seat)
+            if pts is None or (rule.per_reading and raw is None):
+                continue
+            if rule.requires and not rule.requires <= ctx.flags:
+                continue
+            n = rule.func(ctx, rule.args)
+            if not n:
+                continue
+            if rule.limit or rule.half_limit:
+                value = (scoring.limit if rule.limit else scoring.half_limit) or 0
+                limit_value = value if limit_value is None else max(limit_value, value)
+                lines.append(ScoreLine(rule.name, value, 1, True))
+                continue
+            value = pts * n
+            if value:
+                total += value
+                if rule.bonus:
+                    bonus_total += value
+                lines.append(ScoreLine(rule.name, value, n, False, rule.bonus))
+        limit = limit_value is not None
+        fun = limit_value if limit_value is not None else total
+        counted = fun if limit else total - bonus_total
+        capped = False
+        if scoring.cap is not None and fun > scoring.cap:
+            fun, capped = scoring.cap, True
+        return Score(fun, tuple(lines), total, limit, capped, min(counted, fun))
+
+    def score_raw(
+        self,
+        raw: RawReading,
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> Score:
+        """The score of one standard reading."""
+        return self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, _concealed_kongs(melds)), seat)
+
+    def without_reading(self, bonus: tuple[int, ...], wild_held: int, flags: frozenset[str], seat: str) -> Score:
+        return self.score(None, Context(sets=[], pair=-1, bonus=bonus, wild_held=wild_held, flags=flags, seat=seat), seat)
+
+    def best_raw(
+        self,
+        raws: list[RawReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> tuple[RawReading, Score] | None:
+        """The standard reading that scores most (then the higher raw total, then the fewer FEI)."""
+        hidden = _concealed_kongs(melds)
+        best: tuple[tuple[int, int, int, int], RawReading, Score] | None = None
+        for raw in raws:
+            sc = self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
+            key = _key(sc, sum(w.bit_count() for _, _, w, _ in raw))
+            if best is None or key > best[0]:
+                best = (key, raw, sc)
+        return None if best is None else (best[1], best[2])
+
+    def best(
+        self,
+        raws: list[RawReading],
+        specials: list[SpecialReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> Best | None:
+        found: Best | None = None
+        got = self.best_raw(raws, bonus, wild_held, flags, seat, melds)
+        if got is not None:
+            found = (to_reading(got[0]), got[1])
+        best_sp: tuple[tuple[int, int, int, int], SpecialReading, Score] | None = None
+        for sp in specials:
+            ctx = Context([], -1, bonus, 0, flags, seat, (), 0, sp.shape, sp.pairs, sp.counts)
+            sc = self.score((), ctx, seat)
+            key = _key(sc, 0)
+            if best_sp is None or key > best_sp[0]:
+                best_sp = (key, sp, sc)
+        if best_sp is not None and (found is None or best_sp[0] > _key(found[1], wild_held)):
+            found = (special_reading(best_sp[1]), best_sp[2])
+        return found
+
+
+def _concealed_kongs(melds: tuple[Meld, ...]) -> frozenset[int]:
+    return frozenset(m.cards[0].id for m in melds if m.kind is MeldKind.KONG and not m.exposed)
+
+
+def reading_context(
+    raw: RawReading,
+    bonus: tuple[int, ...],
+    wild_held: int,
+    flags: frozenset[str],
+    seat: str = "east",
+    hidden_kongs: frozenset[int] = frozenset(),
+) -> Context:
+    """What the patterns see of one standard reading."""
+    sets = []
+    concealed = []
+    exposed = 0
+    for k, t, _, d in raw:
+        if k == NGAN:
+            continue
+        sets.append((k, t))
+        hidden = not d or (k == KONG and t in hidden_kongs)
+        concealed.append(hidden)
+        exposed += not hidden
+    pair = next(t for k, t, _, _ in raw if k == NGAN)
+    return Context(sets, pair, bonus, wild_held, flags, seat, tuple(concealed), exposed)
+
+
+def _key(sc: Score, wild: int) -> tuple[int, int, int, int]:
+    """Order of readings: more points, then more of them counted, a higher raw total, fewer FEI."""
+    return (sc.fun, sc.qualifying, sc.total, -wild)
+
+
+def special_reading(sp: SpecialReading) -> Reading:
+    """The readable form of a special shape: its pairs (or PONG) as groups, the other cards single."""
+    groups = []
+    singles = []
+    counts = list(sp.counts)
+    if sp.shape == "seven_pairs":
+        groups = [Group(MeldKind.NGAN, (TILES[t], TILES[t])) for t in sp.pairs]
+    elif sp.shape == "thirteen_orphans":
+        for t in sp.pairs:
+            n = counts[t]
+            groups.append(Group(MeldKind.NGAN if n == 2 else MeldKind.PONG, (TILES[t],) * n))
+            counts[t] = 0
+        singles = [TILES[t] for t, n in enumerate(counts) for _ in range(n)]
+    else:
+        singles = [TILES[t] for t, n in enumerate(counts) for _ in range(n)]
+    return Reading(tuple(groups), sp.shape, tuple(singles))
