@@ -18,7 +18,8 @@ import time
 
 from tutor import Hand, load_rules
 from tutor.engine.score import check
-from tutor.engine.solver import Table, discard
+from tutor.engine.solver import discard
+from tutor.engine.table import Table
 
 HANDS = {
     "1-shanten": "123d 456d 789d EE RG N",

@@ -20,7 +20,8 @@ from tutor.core.hands import Hand
 from tutor.core.tiles import Tile
 from tutor.engine.score import check
 from tutor.engine.shanten import ShapeContext, _forced, shanten_counts
-from tutor.engine.solver import Option, discard, shanten, waits
+from tutor.engine.results import Option
+from tutor.engine.solver import discard, shanten, waits
 from tutor.rules.load import RuleSet, load_rules
 
 PROPERTY = settings(max_examples=40, derandomize=True, deadline=None)

@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from tutor.cli.app import app
 from tutor.core.hands import Hand
-from tutor.render.svg import best_reading_svg, hand_svg
+from tutor.render.svg import hand_svg
+from tutor import check, load_rules
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -35,7 +36,7 @@ def _groups(root: ET.Element) -> list[ET.Element]:
 
 def test_complete_hand_is_grouped_by_its_best_reading() -> None:
     hand = Hand.parse("123d 456d [789d] EE F* RR | f1 a2 F*")
-    root = _parse(best_reading_svg(hand))
+    root = _parse(hand_svg(hand, check(hand, load_rules("3leg")).reading))
     cards = _cards(root)
     assert len(cards) == 14 + 3
     groups = _groups(root)

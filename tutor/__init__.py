@@ -4,13 +4,12 @@ The core is a library that never prints: ``Hand.parse`` reads a hand, ``load_rul
 ``check`` judges a hand. The ``sekwoo`` command (``tutor.cli.app``) is a thin layer over it.
 """
 
-from tutor.core.hands import Hand, Meld, MeldKind
-from tutor.core.tiles import Tile
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.score import Status
+from tutor.core.tiles import Tile
 from tutor.engine.results import Check
 from tutor.engine.score import check
 from tutor.errors import InvalidHandError, NotationError, PuzzleError, RuleSetError, TutorError
-from tutor.core.hands import Seat
 from tutor.rules.load import RuleSet, load_rules
 
 __version__ = "0.1.0"

@@ -8,12 +8,14 @@ terminal, each command prints and exits, and ``--json`` prints one JSON object a
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from tutor.cli.common import JsonOpt, console, edge, emit, interactive
+from tutor.cli.draw import hand_picture, write_svg
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
     from tutor.teach.lessons import Lesson
     from tutor.teach.puzzle_engine import Verdict
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
 NoInputOpt = Annotated[
     bool, typer.Option("--no-input", help="Never ask: print and exit (the default when stdin is not a terminal).")
 ]
@@ -33,26 +34,6 @@ SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also write a picture
 
 # --------------------------------------------------------------------------------------------
 # Helpers shared by the commands
-
-
-def _edge(as_json: bool) -> Any:
-    from tutor.cli.app import _edge as edge
-
-    return edge(as_json)
-
-
-def _emit(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False))
-
-
-def _console() -> Console:
-    from tutor.render.terminal import console
-
-    return console()
-
-
-def _interactive(no_input: bool) -> bool:
-    return not no_input and sys.stdin.isatty()
 
 
 def _ask(con: Console, prompt: str) -> str | None:
@@ -133,20 +114,6 @@ def _record(v: Verdict, daily: str | None) -> None:
 
     with Progress() as prog:
         prog.record(v.puzzle.id, v.puzzle.theme, v.puzzle.level, v.given, v.correct, daily)
-
-
-def _write_svg(path: Path, hand_text: str, rules: str, seat: str, title: str | None, grouped: bool = True) -> None:
-    """Write a hand's SVG; ``grouped`` draws its best reading (never for a puzzle: it gives answers away)."""
-    from tutor.core.hands import Hand
-    from tutor.errors import TutorError
-    from tutor.render.svg import best_reading_svg, hand_svg
-
-    hand = Hand.parse(hand_text)
-    text = best_reading_svg(hand, rules, seat, title) if grouped else hand_svg(hand, title=title)
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise TutorError(f"cannot write {str(path)!r}: {err.strerror}") from None
 
 
 def _today_daily_id() -> str | None:
@@ -239,21 +206,21 @@ def puzzle_main(
     """Play puzzles (new ones first); without a terminal, show the next one and exit."""
     if ctx.invoked_subcommand is not None:
         return
-    with _edge(as_json):
+    with edge(as_json):
         queue = _queue(theme, level, retry=False)
     _serve(queue, no_input, as_json, "no puzzle matches")
 
 
 def _serve(queue: list[Puzzle], no_input: bool, as_json: bool, empty: str) -> None:
     if as_json:
-        _emit({"puzzle": _puzzle_dict(queue[0]) if queue else None, "queued": len(queue)})
+        emit({"puzzle": _puzzle_dict(queue[0]) if queue else None, "queued": len(queue)})
         return
-    con = _console()
+    con = console()
     if not queue:
         con.print(empty)
         return
-    if _interactive(no_input):
-        with _edge(False):
+    if interactive(no_input):
+        with edge(False):
             _play(con, queue)
         return
     p = queue[0]
@@ -264,7 +231,7 @@ def _serve(queue: list[Puzzle], no_input: bool, as_json: bool, empty: str) -> No
 @puzzle_app.command("retry")
 def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
     """Replay the puzzles you got wrong (most recent first), then new ones."""
-    with _edge(as_json):
+    with edge(as_json):
         queue = _queue(None, None, retry=True)
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
@@ -278,16 +245,16 @@ def puzzle_show(
     """Show one puzzle (not its answer)."""
     from puzzles import get_puzzle
 
-    with _edge(as_json):
+    with edge(as_json):
         p = get_puzzle(puzzle_id)
         data = _puzzle_dict(p)
         if svg is not None:
-            _write_svg(svg, p.hand, p.rules, p.seat, f"{p.id}: {p.question}", grouped=False)
+            write_svg(svg, hand_picture(p.hand, f"{p.id}: {p.question}"))
             data["svg"] = str(svg)
     if as_json:
-        _emit(data)
+        emit(data)
         return
-    _show_puzzle(_console(), p)
+    _show_puzzle(console(), p)
     if svg is not None:
         print(f"sekwoo: wrote {svg}", file=sys.stderr)
 
@@ -303,16 +270,16 @@ def puzzle_answer(
     from puzzles import get_puzzle
     from tutor.teach.puzzle_engine import judge
 
-    with _edge(as_json):
+    with edge(as_json):
         p = get_puzzle(puzzle_id)
         v = judge(p, answer)
         daily = _date_str() if p.id == _today_daily_id() else None
         if not no_record:
             _record(v, daily)
     if as_json:
-        _emit(_verdict_dict(v, not no_record, daily))
+        emit(_verdict_dict(v, not no_record, daily))
         return
-    _show_verdict(_console(), v)
+    _show_verdict(console(), v)
 
 
 @puzzle_app.command("list")
@@ -320,10 +287,10 @@ def puzzle_list(theme: ThemeOpt = None, level: LevelOpt = None, as_json: JsonOpt
     """List the puzzles (id, theme, level) and the themes."""
     from puzzles import LEVELS, THEMES, select
 
-    with _edge(as_json):
+    with edge(as_json):
         chosen = select(theme, level)
     if as_json:
-        _emit({
+        emit({
             "puzzles": [{"id": p.id, "theme": p.theme, "level": p.level} for p in chosen],
             "themes": [{"theme": k, "title": v} for k, v in THEMES.items()],
         })
@@ -335,7 +302,7 @@ def puzzle_list(theme: ThemeOpt = None, level: LevelOpt = None, as_json: JsonOpt
         table.add_column(col, no_wrap=col != "question")
     for p in chosen:
         table.add_row(p.id, p.theme, f"{p.level} {LEVELS[p.level]}", p.question)
-    con = _console()
+    con = console()
     con.print(table)
     con.print(f"{len(chosen)} puzzles. Themes: {', '.join(THEMES)}")
 
@@ -357,7 +324,7 @@ def puzzle_make(
     from tutor.errors import TutorError
     from tutor.teach.puzzle_engine import make
 
-    with _edge(False):
+    with edge(False):
         own = f"{prefix or theme}-"
         shipped = {p.hand for p in load_puzzles() if not p.id.startswith(own)}
         made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level, exclude=shipped,
@@ -386,11 +353,11 @@ def daily(
     """The puzzle of the day: the same for everyone on a given date."""
     from tutor.teach.puzzle_engine import daily_puzzle, judge, parse_date
 
-    with _edge(as_json):
+    with edge(as_json):
         when = parse_date(day)
         p = daily_puzzle(when)
         if svg is not None:
-            _write_svg(svg, p.hand, p.rules, p.seat, f"Daily puzzle {when.isoformat()}", grouped=False)
+            write_svg(svg, hand_picture(p.hand, f"Daily puzzle {when.isoformat()}"))
         verdict = judge(p, answer) if answer is not None else None
         if verdict is not None:
             _record(verdict, when.isoformat())
@@ -398,14 +365,14 @@ def daily(
         data = _puzzle_dict(p) | {"date": when.isoformat()}
         if verdict is not None:
             data |= _verdict_dict(verdict, True, when.isoformat())
-        _emit(data)
+        emit(data)
         return
-    con = _console()
+    con = console()
     if verdict is not None:
         _show_puzzle(con, p, f"Daily puzzle {when.isoformat()} ·")
         _show_verdict(con, verdict)
-    elif _interactive(no_input):
-        with _edge(False):
+    elif interactive(no_input):
+        with edge(False):
             _play(con, [p], daily=when.isoformat())
     else:
         _show_puzzle(con, p, f"Daily puzzle {when.isoformat()} ·")
@@ -417,13 +384,13 @@ def stats(as_json: JsonOpt = False) -> None:
     from puzzles import THEMES, load_puzzles
     from tutor.teach.progress import Progress
 
-    with _edge(as_json):
+    with edge(as_json):
         with Progress() as prog:
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())
     if as_json:
-        _emit({
+        emit({
             "attempts": s.attempts, "correct": s.correct, "accuracy": round(s.accuracy, 4), "solved": s.solved,
             "puzzles": total, "daily_streak": s.daily_streak, "best_streak": s.best_streak, "dailies": s.dailies,
             "themes": [
@@ -436,7 +403,7 @@ def stats(as_json: JsonOpt = False) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    con = _console()
+    con = console()
     con.print(Text("Your progress", style="bold"))
     con.print(f"  attempts {s.attempts} · right {s.correct} ({s.accuracy:.0%}) · puzzles solved {s.solved} of {total}")
     con.print(f"  daily streak {s.daily_streak} day(s) · best {s.best_streak} · dailies solved {s.dailies}")
@@ -453,31 +420,6 @@ def stats(as_json: JsonOpt = False) -> None:
         con.print("  no puzzle answered yet: try 'sekwoo daily'")
 
 
-def render(
-    hand: Annotated[str, typer.Argument(help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1'.", show_default=False)],
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="The SVG file to write (default: stdout).")] = None,
-    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.")] = "3leg",
-    seat: Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.")] = "east",
-    title: Annotated[str | None, typer.Option("--title", help="A title above the cards.")] = None,
-) -> None:
-    """Draw a hand as SVG: sets grouped (the best reading when complete), FEI and bonus cards marked."""
-    from tutor.core.hands import Hand
-    from tutor.render.svg import best_reading_svg
-    from tutor.rules.load import load_rules
-
-    with _edge(False):
-        load_rules(rules)
-        h = Hand.parse(hand)
-        if output is not None:
-            _write_svg(output, hand, rules, seat, title)
-        else:
-            text = best_reading_svg(h, rules, seat, title)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        print(f"sekwoo: wrote {output}", file=sys.stderr)
-
-
 def learn(
     topic: Annotated[str | None, typer.Argument(help="The lesson: chee, pong, kong, ngan, winning-shape, fei, "
                                                      "flowers-fun, waits, discard. None lists them.")] = None,
@@ -487,13 +429,13 @@ def learn(
     """Short lessons with cards drawn, each ending with exercises checked by the engine."""
     from tutor.teach.lessons import LESSONS, get_lesson
 
-    con = _console()
+    con = console()
     if topic is None:
         _list_lessons(con, LESSONS)
         return
-    with _edge(False):
+    with edge(False):
         lesson = get_lesson(topic)
-        _teach(con, lesson, _interactive(no_input), answers)
+        _teach(con, lesson, interactive(no_input), answers)
 
 
 def _list_lessons(con: Console, lessons: tuple[Lesson, ...]) -> None:
@@ -585,7 +527,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(puzzle_app, name="puzzle")
     app.command("daily")(daily)
     app.command("stats")(stats)
-    app.command("render")(render)
 
 
-__all__ = ["daily", "learn", "puzzle_app", "register", "render", "stats"]
+__all__ = ["daily", "learn", "puzzle_app", "register", "stats"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from tutor.core.hands import Hand, Seat
 from tutor.core.readings import Reading
 from tutor.core.score import Score, Status
+from tutor.core.tiles import Tile
 from tutor.rules.load import RuleSet
 
 
@@ -33,3 +34,65 @@ class Check:
     complete_size: int = 0  # cards in a complete hand under these rules (a KONG counting three)
     notes: tuple[str, ...] = field(default=())
     flags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A card that completes the hand: the FUN of the completed hand and how many are unseen."""
+
+    tile: Tile
+    fun: int
+    wins: bool
+    unseen: int
+    reading: Reading
+
+
+@dataclass(frozen=True)
+class WaitsResult:
+    """The answer to ``sekwoo waits``."""
+
+    hand: Hand
+    rules: RuleSet
+    seat: Seat
+    shanten: int
+    waits: tuple[Wait, ...]
+    min_fun: int
+    unit: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice for a 14-card hand: a discard (or sinking a FEI) and what it leads to."""
+
+    tile: Tile
+    action: str  # "discard" or "sink"
+    shanten: int
+    acceptance: int
+    accepts: tuple[tuple[Tile, int], ...]  # cards that lower shanten, with how many are unseen
+    win_probability: float
+    expected_fun: float
+    explanation: str = ""
+    waits: tuple[tuple[Tile, int, int, bool], ...] = ()  # when ready: (card, unseen, FUN, wins)
+
+    @property
+    def tenpai(self) -> bool:
+        return self.shanten == 0
+
+
+@dataclass(frozen=True)
+class DiscardResult:
+    """The answer to ``sekwoo discard``: every option, best first."""
+
+    hand: Hand
+    rules: RuleSet
+    seat: Seat
+    draws: int
+    exact: bool
+    shanten: int
+    wins_now: bool
+    fun_now: int
+    options: tuple[Option, ...]
+    states: int
+    unit: str
+    notes: tuple[str, ...] = field(default=())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.score import Score, ScoreLine, Status
-from tutor.core.tiles import FEI_ID, TILES, Tile
+from tutor.core.tiles import FEI_ID, Tile
 from tutor.engine.han import HanScorer
 from tutor.engine.results import Check
 from tutor.engine.scorers import AdditiveScorer, Scorer

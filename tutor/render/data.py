@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.readings import Group, Reading
-from tutor.engine.results import Check
+from tutor.engine.results import Check, DiscardResult, WaitsResult
 
 if TYPE_CHECKING:
     from tutor.engine.payout import Payout
-    from tutor.engine.solver import DiscardResult, WaitsResult
 
 
 def group_dict(g: Group) -> dict[str, Any]:
@@ -109,7 +108,7 @@ def waits_dict(result: WaitsResult) -> dict[str, Any]:
     """The JSON object of ``sekwoo waits``."""
     return {
         "hand": str(result.hand),
-        "rules": result.rules,
+        "rules": result.rules.name,
         "seat": result.seat,
         "shanten": result.shanten,
         "min_fun": result.min_fun,
@@ -126,7 +125,7 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
     """The JSON object of ``sekwoo discard``: options best first."""
     return {
         "hand": str(result.hand),
-        "rules": result.rules,
+        "rules": result.rules.name,
         "seat": result.seat,
         "draws": result.draws,
         "exact": result.exact,
@@ -152,3 +151,12 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
         ],
         "notes": list(result.notes),
     }
+
+
+def analysis_dict(result: Check | WaitsResult | DiscardResult) -> dict[str, Any]:
+    """What ``analyze`` found, as JSON: its ``kind`` (check, waits, discard) and that answer."""
+    if isinstance(result, Check):
+        return {"kind": "check", **check_dict(result)}
+    if isinstance(result, WaitsResult):
+        return {"kind": "waits", **waits_dict(result)}
+    return {"kind": "discard", **discard_dict(result)}

@@ -143,13 +143,4 @@ def hand_svg(hand: Hand, reading: Reading | None = None, *, title: str | None = 
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def best_reading_svg(hand: Hand, rules_name: str = "3leg", seat: str = "east", title: str | None = None) -> str:
-    """A hand's SVG grouped by its best reading when complete (loose otherwise)."""
-    from tutor.engine.score import check
-    from tutor.rules.load import load_rules
-
-    result = check(hand, load_rules(rules_name), seat)
-    return hand_svg(hand, result.reading, title=title)
-
-
-__all__ = ["Block", "best_reading_svg", "blocks", "hand_svg"]
+__all__ = ["Block", "blocks", "hand_svg"]

@@ -14,13 +14,12 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
+from tutor.engine.results import Check, DiscardResult, WaitsResult
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
     from tutor.core.readings import Group
     from tutor.engine.payout import Payout
-    from tutor.engine.results import Check
-    from tutor.engine.solver import DiscardResult, WaitsResult
 
 _STYLE = {
     Kind.DOTS: "bold blue",
@@ -196,3 +195,12 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     for note in result.notes:
         out.append(Text(f"  {note}", style="dim"))
     return RGroup(*out)
+
+
+def analysis_view(result: Check | WaitsResult | DiscardResult) -> RGroup:
+    """What ``analyze`` found, drawn as its own command draws it."""
+    if isinstance(result, Check):
+        return checked(result)
+    if isinstance(result, WaitsResult):
+        return waits_view(result)
+    return discard_view(result)

@@ -1,0 +1,278 @@
+"""The analysis commands: ``parse``, ``check``, ``waits``, ``discard``, ``analyze`` and ``batch``.
+
+Each parses its input, calls the library and hands the result to a renderer (rich, or one JSON
+object with ``--json``); heavy modules are imported inside the commands to keep a cold call fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Annotated, Any
+
+import typer
+
+from tutor.cli.common import HandArg, JsonOpt, RulesOpt, SeatOpt, edge, emit, fail, show
+from tutor.errors import NotationError, TutorError
+
+
+def parse(hand: HandArg, as_json: JsonOpt = False) -> None:
+    """Read a hand and show its cards and canonical form."""
+    from tutor.core.hands import Hand
+    from tutor.render.data import hand_dict
+
+    with edge(as_json):
+        h = Hand.parse(hand)
+    if as_json:
+        emit(hand_dict(h))
+        return
+    from tutor.render.terminal import parsed
+
+    show(parsed(h))
+
+
+TinWoo = Annotated[bool, typer.Option("--tin-woo", help="East won on the dealt hand (limit).")]
+DeiWoo = Annotated[bool, typer.Option("--dei-woo", help="South/West won on the dealer's first discard (limit).")]
+FourFei = Annotated[bool, typer.Option("--four-fei", help="The starting hand held four FEI (limit, instant claim).")]
+SituationOpt = Annotated[
+    list[str] | None, typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).")
+]
+SeenOpt = Annotated[
+    str, typer.Option("--seen", help="Cards seen elsewhere (discards, others' sets), e.g. '5d 5d E'.")
+]
+DrawsOpt = Annotated[
+    int | None,
+    typer.Option("--draws", "-n", min=0, max=30, help="Own draws left for the expected-FUN search (default: 3, or 2 when 3 is too large to search exactly).", show_default=False),
+]
+
+
+def _flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | None) -> frozenset[str]:
+    flags = set(situation or ())
+    flags |= {f for f, on in (("tin_woo", tin_woo), ("dei_woo", dei_woo), ("four_fei", four_fei)) if on}
+    return frozenset(flags)
+
+
+def _seen(text: str) -> list[Any]:
+    """The cards given with ``--seen``: loose cards that can be drawn (no sets, no bonus cards)."""
+    from notation import parse_tiles
+
+    if not text.strip():
+        return []
+    try:
+        return parse_tiles(text)
+    except NotationError as err:
+        if "bonus cards" in err.message:  # the pool holds no bonus card: say so, not "go after '|'"
+            raise NotationError(err.text, err.column, "--seen lists cards that can be drawn, not bonus cards") from None
+        raise NotationError(err.text, err.column, f"{err.message} (in --seen)") from None
+
+
+def check(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    payout: Annotated[bool, typer.Option("--payout", help="Also show who pays the winner what.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Does this hand win, and for how many FUN? Shows the best reading and the FUN table."""
+    from tutor.core.hands import Hand
+    from tutor.engine.score import check as judge
+    from tutor.rules.load import load_rules
+
+    paid = None
+    with edge(as_json):
+        rule_set = load_rules(rules)
+        result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
+        if payout:
+            from tutor.engine.payout import payout as pay
+
+            paid = pay(result, rule_set)
+    if as_json:
+        from tutor.render.data import check_dict, payout_dict
+
+        emit(check_dict(result) | ({"payout": payout_dict(paid)} if payout else {}))
+        return
+    from tutor.render.terminal import checked, payout_view
+
+    show(checked(result))
+    if paid is not None:
+        show(payout_view(paid))
+
+
+def _answer(as_json: bool, compute: Callable[[], Any], json_of: str, view_of: str) -> None:
+    """Run ``compute`` at the error edge, then print ``report.<json_of>`` or ``render.<view_of>``
+    of its result (both modules imported only when needed, to keep a cold call fast)."""
+    with edge(as_json):
+        result = compute()
+    if as_json:
+        from tutor.render import data as report
+
+        emit(getattr(report, json_of)(result))
+        return
+    from tutor.render import terminal as render
+
+    show(getattr(render, view_of)(result))
+
+
+def waits(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    seen: SeenOpt = "",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What does this 13-card hand wait on? Every card that completes it, its FUN, how many are left."""
+    from tutor.core.hands import Hand
+    from tutor.engine.solver import waits as find_waits
+    from tutor.rules.load import load_rules
+
+    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    _answer(
+        as_json, lambda: find_waits(Hand.parse(hand), load_rules(rules), seat, flags, _seen(seen)),
+        "waits_dict", "waits_view",
+    )
+
+
+def discard(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    draws: DrawsOpt = None,
+    seen: SeenOpt = "",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What should this 14-card hand discard? Every option ranked by exact expected FUN, explained."""
+    from tutor.core.hands import Hand
+    from tutor.engine.solver import discard as rank
+    from tutor.rules.load import load_rules
+
+    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    _answer(
+        as_json, lambda: rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags),
+        "discard_dict", "discard_view",
+    )
+
+
+def analyze(
+    hand: HandArg,
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    draws: DrawsOpt = None,
+    seen: SeenOpt = "",
+    tin_woo: TinWoo = False,
+    dei_woo: DeiWoo = False,
+    four_fei: FourFei = False,
+    situation: SituationOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check, waits or discard, chosen from the hand: 13 cards wait, 14 are checked or discarded from."""
+    from tutor.core.hands import Hand
+    from tutor.engine.analyze import analyze as run
+    from tutor.rules.load import load_rules
+
+    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    with edge(as_json):
+        result = run(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags)
+    if as_json:
+        from tutor.render.data import analysis_dict
+
+        emit(analysis_dict(result))
+        return
+    from tutor.render.terminal import analysis_view
+
+    show(analysis_view(result))
+
+
+def batch(
+    source: Annotated[str, typer.Argument(help="A file with one hand per line, or '-' for standard input.")],
+    kind: Annotated[
+        str, typer.Option("--kind", "-k", help="check, waits, discard, shanten, parse, or analyze (by size).")
+    ] = "analyze",
+    rules: RulesOpt = "3leg",
+    seat: SeatOpt = "east",
+    draws: DrawsOpt = None,
+) -> None:
+    """Analyse many hands: one hand per line in, one JSON object per line out (blank and # lines skipped)."""
+
+    if kind not in KINDS:
+        raise fail(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}", False, 2)
+    try:
+        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise fail(f"cannot read {source!r}: {err.strerror}", False) from None
+    failed = 0
+    with stream, edge(False):
+        for record in _batch_lines(stream, kind, rules, seat, draws):
+            failed += "error" in record
+            print(json.dumps(record, ensure_ascii=False), flush=False)
+    sys.stdout.flush()
+    if failed:
+        print(f"sekwoo: {failed} line(s) could not be analysed (see their 'error')", file=sys.stderr)
+        raise typer.Exit(1)
+
+
+KINDS = ("analyze", "check", "waits", "discard", "shanten", "parse")
+
+
+def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None) -> dict[str, Any]:
+    """One hand through one analysis, as a JSON-ready dict."""
+    from tutor.core.hands import Hand
+    from tutor.engine.analyze import analyze as run
+    from tutor.engine.score import check as judge
+    from tutor.engine.solver import discard as rank
+    from tutor.engine.solver import shanten
+    from tutor.engine.solver import waits as find_waits
+    from tutor.render import data
+    from tutor.rules.load import load_rules
+
+    rules = load_rules(rules_name)
+    hand = Hand.parse(text)
+    if kind == "analyze":
+        return data.analysis_dict(run(hand, rules, seat, draws))
+    if kind == "check":
+        return data.check_dict(judge(hand, rules, seat))
+    if kind == "waits":
+        return data.waits_dict(find_waits(hand, rules, seat))
+    if kind == "discard":
+        return data.discard_dict(rank(hand, rules, seat, draws))
+    if kind == "shanten":
+        return {"hand": str(hand), "shanten": shanten(hand, rules)}
+    return data.hand_dict(hand)
+
+
+def _batch_lines(
+    lines: Iterable[str], kind: str, rules_name: str, seat: str, draws: int | None
+) -> Iterator[dict[str, Any]]:
+    """One result per hand line; a line that fails gives ``{"line", "input", "error"}`` and the rest go on."""
+    from tutor.rules.load import load_rules
+
+    load_rules(rules_name)  # a bad rule set fails once, before any line
+    for number, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            yield {"line": number, **_run_one(text, kind, rules_name, seat, draws)}
+        except TutorError as err:
+            yield {"line": number, "input": text, "error": str(err)}
+
+
+def register(app: typer.Typer) -> None:
+    """Add the analysis commands to the ``sekwoo`` app."""
+    for command in (parse, check, waits, discard, analyze, batch):
+        app.command()(command)
+
+
+__all__ = ["analyze", "batch", "check", "discard", "parse", "register", "waits"]

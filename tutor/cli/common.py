@@ -1,0 +1,69 @@
+"""What every ``sekwoo`` command shares: the common options, the error edge, JSON and rich output.
+
+Library errors are caught once, at the edge (``edge``), and printed in one line: exit 1 for a bad
+hand, rule set or file, 2 for a usage error; ``--json`` prints one JSON object and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tutor.errors import TutorError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+HandArg = Annotated[
+    str, typer.Argument(metavar="HAND", help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1 a3'.", show_default=False)
+]
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.")]
+SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
+
+
+def fail(message: str, as_json: bool, code: int = 1) -> typer.Exit:
+    """Print one error line (and its JSON object with ``--json``); the exit to raise."""
+    if as_json:
+        print(json.dumps({"error": message}))
+    print(f"sekwoo: {message}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+@contextmanager
+def edge(as_json: bool) -> Iterator[None]:
+    """Turn library errors into one line on stderr and exit code 1."""
+    try:
+        yield
+    except TutorError as err:
+        raise fail(str(err), as_json) from None
+
+
+def emit(data: dict[str, Any]) -> None:
+    """Print one JSON object."""
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def console() -> Console:
+    """The rich console of the terminal views (rich is imported only here, when needed)."""
+    from tutor.render.terminal import console as make
+
+    return make()
+
+
+def show(renderable: Any) -> None:
+    """Print a rich view."""
+    console().print(renderable)
+
+
+def interactive(no_input: bool) -> bool:
+    """Whether to ask the player: a terminal on stdin and no ``--no-input``."""
+    return not no_input and sys.stdin.isatty()
+
+
+__all__ = ["HandArg", "JsonOpt", "RulesOpt", "SeatOpt", "console", "edge", "emit", "fail", "interactive", "show"]

@@ -1,0 +1,277 @@
+"""The solver's table of one hand: its fixed parts, packed 13- and 14-card hands, and memo tables.
+
+Hands are counted per card kind and packed into one integer (three bits a kind), so that the
+search over later hands is a walk over small integers with memo tables: shanten, the lower bound
+of the pruning, whether a packed hand is complete, and the FUN of complete hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from tutor.core.hands import Hand
+from tutor.core.readings import Reading
+from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.engine.score import is_win, scorer_for
+from tutor.engine.shanten import (
+    ShapeContext,
+    complete_options,
+    free_profile,
+    merge_profiles,
+    shanten_counts,
+)
+from tutor.engine.shapes import concealed_readings, meld_options
+from tutor.engine.special import special_complete, special_readings, special_shanten
+
+if TYPE_CHECKING:
+    from tutor.core.score import Score
+    from tutor.rules.load import RuleSet
+
+
+class OverBudget(Exception):
+    """The default search would do more work than its budget of states."""
+
+
+class Table:
+    """Everything about one hand's fixed parts (sets laid down, bonus cards, seat, rules) that
+    the search needs, with memo tables for shanten and for the FUN of complete hands."""
+
+    def __init__(
+        self, rules: RuleSet, seat: str, flags: frozenset[str], hand: Hand, bonus: tuple[Tile, ...] | None = None
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.flags = flags
+        self.melds = hand.melds
+        self.bonus = tuple(sorted(hand.bonus if bonus is None else bonus))
+        self.bonus_ids = tuple(t.id for t in self.bonus)
+        self.kinds: list[int] = sorted(t for t in rules.in_play if t != FEI_ID)
+        self.has_fei = FEI_ID in rules.in_play
+        if self.has_fei:
+            self.kinds.append(FEI_ID)
+        self.index = {t: i for i, t in enumerate(self.kinds)}
+        self.fei_index = self.index.get(FEI_ID, -1)
+        self.unit_of = [1 << (3 * i) for i in range(len(self.kinds))]
+        self.sets_left = rules.sets - len(hand.melds)
+        in_melds = [0] * 35
+        for m in hand.melds:
+            for t in m.cards:
+                in_melds[t.id] += 1
+        sunk = sum(1 for t in self.bonus if t.id == FEI_ID)
+        cap = tuple(rules.copies - in_melds[t] if t in rules.in_play else 0 for t in range(34))
+        fei_cap = rules.wild_copies - in_melds[FEI_ID] - sunk if self.has_fei else 0
+        self.cap_local = [cap[t] if t != FEI_ID else fei_cap for t in self.kinds]
+        self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set)
+        self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
+        self.specials = rules.special_shapes if not hand.melds else ()  # seven pairs and the like
+        self.scorer = scorer_for(rules)
+        self._shanten: dict[int, int] = {}
+        self._lower: dict[int, int] = {}
+        self._flat: dict[int, int | None] = {}
+        self._parts: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
+        self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = {}
+        self._readings: dict[int, Reading] = {}
+        # the packed key's components: each suit in play, then the honours (FEI is the last kind)
+        groups: dict[int, list[int]] = {}
+        for i, kind in enumerate(self.kinds):
+            if kind != FEI_ID:
+                groups.setdefault(kind // 9 if kind < FIRST_WIND else 3, []).append(i)
+        self.components = [(3 * idx[0], (1 << (3 * len(idx))) - 1) for idx in groups.values()]
+        self.component_ids = [tuple(self.kinds[i] for i in idx) for idx in groups.values()]
+        self.fei_shift = 3 * self.fei_index
+        self.budget: list[int] | None = None  # states left for the default search, shared by options
+        self._win: dict[int, tuple[int, bool] | None] = {}
+
+    # --- packing -------------------------------------------------------------------------
+    def pack(self, tiles: Iterable[Tile]) -> int:
+        key = 0
+        for t in tiles:
+            key += self.unit_of[self.index[t.id]]
+        return key
+
+    def count(self, key: int, i: int) -> int:
+        return key >> (3 * i) & 7
+
+    def unpack(self, key: int) -> list[int]:
+        """Global counts (35 kinds, FEI last) of a packed hand."""
+        out = [0] * 35
+        for i, t in enumerate(self.kinds):
+            out[t] = key >> (3 * i) & 7
+        return out
+
+    def tiles(self, key: int) -> list[Tile]:
+        out = []
+        for i, t in enumerate(self.kinds):
+            out.extend([TILES[t]] * (key >> (3 * i) & 7))
+        return out
+
+    # --- memo tables ---------------------------------------------------------------------
+    def shanten(self, key: int) -> int:
+        s = self._shanten.get(key)
+        if s is None:
+            c = self.unpack(key)
+            s = shanten_counts(c[:34], c[FEI_ID], self.shape)
+            if self.specials:
+                sp = special_shanten(c, self.specials, self.rules)
+                s = s if sp is None else min(s, sp)
+            self._shanten[key] = s
+        return s
+
+    def lower(self, key: int) -> int:
+        """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates).
+
+        Card supply is ignored (so it can only be lower than shanten); each component's table is
+        looked up by the bits cut out of the packed key."""
+        s = self._lower.get(key)
+        if s is not None:
+            return s
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        sets = self.sets_left
+        total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+        for prof in self._tables(key, fei, self._parts_lower, self._component_profile):
+            total = merge_profiles(total, prof, sets, fei)
+        mw = self.rules.max_wild_per_set
+        best = 0
+        for (s1, p1, w), v in total.items():
+            cap = w + (sets - s1) * min(mw, 2) + (1 - p1) * min(mw, 1)
+            best = max(best, v + min(fei, cap))
+        s = self.shape.size - best - 1
+        if self.specials:
+            sp = special_shanten(self.unpack(key), self.specials, self.rules)
+            s = s if sp is None else min(s, sp)
+        self._lower[key] = s
+        return s
+
+    def _component_profile(self, k: int, sub: int, fei: int) -> dict[tuple[int, int, int], int]:
+        """(sets, NGAN, wild slots) -> most cards kept, for component ``k`` holding ``sub``."""
+        ids = self.component_ids[k]
+        counts = [sub >> (3 * j) & 7 for j in range(len(ids))]
+        ok = self.rules.chee_ok
+        mw = self.rules.max_wild_per_set
+        memo = self.shape._memo
+        if ids[0] >= FIRST_WIND:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for t, n in zip(ids, counts, strict=True):
+                if n:
+                    one = free_profile((27,), (n,), ok, mw, memo)  # an honour's table depends on its count only
+                    prof = merge_profiles(prof, one, self.sets_left, fei)
+            return prof
+        base = ids[0] - ids[0] % 9
+        full = [0] * 9
+        for t, n in zip(ids, counts, strict=True):
+            full[t - base] = n
+        return merge_profiles({(0, 0, 0): 0}, free_profile(tuple(range(base, base + 9)), tuple(full), ok, mw, memo),
+                              self.sets_left, fei)
+
+    def _flat_score(self, fei: int) -> int | None:
+        """The score every complete hand gets when the rows that need no reading already reach
+        a limit at the cap (No Flower Mahjong, a situation); None when readings matter."""
+        if fei in self._flat:
+            return self._flat[fei]
+        sc = self.scorer.without_reading(self.bonus_ids, fei, self.flags, self.seat)
+        cap = self.rules.spec.scoring.cap
+        value = sc.fun if sc.limit and cap is not None and sc.fun >= cap else None
+        self._flat[fei] = value
+        return value
+
+    def complete(self, key: int) -> bool:
+        """Is the packed hand a complete shape (memoised with ``win``)?"""
+        got = self._win.get(key, False)
+        if got is not False:
+            return got is not None
+        if self._standard(key):
+            return True
+        return bool(self.specials and special_complete(self.unpack(key), self.specials, self.rules))
+
+    def _tables(self, key: int, fei: int, memo: dict[Any, Any], make: Callable[[int, int, int], Any]) -> Iterator[Any]:
+        """Each component's table for the packed hand ``key``: its bits cut out of the key serve as
+        the memo key, and ``make(k, bits, fei)`` builds a table only for bits not seen before."""
+        for k, (shift, mask) in enumerate(self.components):
+            sub = key >> shift & mask
+            if sub:
+                pkey = (k, sub, fei)
+                got = memo.get(pkey)
+                if got is None:
+                    got = memo[pkey] = make(k, sub, fei)
+                yield got
+
+    def _standard(self, key: int) -> bool:
+        """Is the packed hand complete in the standard shape? Each component (a suit, the honours)
+        is cut out of the key as a small integer and looked up; only new ones are worked out."""
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        combos: set[tuple[int, int, int]] | None = None
+        for opts in self._tables(key, fei, self._parts, self._component_options):
+            if combos is None:
+                combos = set(opts)
+            else:
+                combos = {
+                    (s1 + s2, p1 + p2, f1 + f2)
+                    for s1, p1, f1 in combos
+                    for s2, p2, f2 in opts
+                    if s1 + s2 <= self.sets_left and p1 + p2 <= 1 and f1 + f2 <= fei
+                }
+            if not combos:
+                return False
+        return combos is not None and (self.sets_left, 1, fei) in combos
+
+    def _component_options(self, k: int, sub: int, fei: int) -> frozenset[tuple[int, int, int]]:
+        """(sets, NGAN, FEI used) options of component ``k`` holding the packed counts ``sub``."""
+        ids = self.component_ids[k]
+        counts = [sub >> (3 * j) & 7 for j in range(len(ids))]
+        if ids[0] >= FIRST_WIND:  # honours: each one alone
+            combos: set[tuple[int, int, int]] = {(0, 0, 0)}
+            for t, n in zip(ids, counts, strict=True):
+                if not n:
+                    continue
+                one = complete_options((t,), (n,), self.rules.chee_ok, self.rules.max_wild_per_set, fei, self.shape._memo)
+                combos = {(a + x, b + y, c + z) for a, b, c in combos for x, y, z in one if b + y <= 1 and c + z <= fei}
+            return frozenset(combos)
+        base = ids[0] - ids[0] % 9
+        full = [0] * 9
+        for t, n in zip(ids, counts, strict=True):
+            full[t - base] = n
+        return complete_options(tuple(range(base, base + 9)), tuple(full), self.rules.chee_ok,
+                                self.rules.max_wild_per_set, fei, self.shape._memo)
+
+    def win(self, key: int) -> tuple[int, bool] | None:
+        """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
+        if key in self._win:
+            return self._win[key]
+        standard = self._standard(key)
+        if not standard and not (self.specials and special_complete(self.unpack(key), self.specials, self.rules)):
+            self._win[key] = None
+            return None
+        c = self.unpack(key)
+        fei = c[FEI_ID]
+        flat = self._flat_score(fei) if self.scorer.flat else None
+        if flat is not None:  # a limit from the bonus cards alone: no reading can change it
+            self._win[key] = (flat, flat >= self.rules.minimum)
+            return self._win[key]
+        best = self._best(c, standard)
+        result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
+        if best is not None:
+            self._readings[key] = best[0]
+        self._win[key] = result
+        return result
+
+    def _best(self, c: list[int], standard: bool = True) -> tuple[Reading, Score] | None:
+        """The best reading of the complete hand with concealed counts ``c``, and its score."""
+        fei = c[FEI_ID]
+        inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok) if standard else []
+        raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
+        specials = special_readings(c, self.specials, self.rules) if self.specials else []
+        if self.budget is not None:
+            self.budget[0] -= 2 + len(raws) + len(specials)  # scoring costs about a state per reading
+            if self.budget[0] < 0:
+                raise OverBudget
+        return self.scorer.best(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+
+    def reading(self, key: int) -> Reading | None:
+        """The best reading of a complete hand (kept from ``win`` when it already scored it)."""
+        got = self._readings.get(key)
+        if got is not None:
+            return got
+        best = self._best(self.unpack(key))
+        return None if best is None else best[0]
