@@ -17,14 +17,13 @@ def test_default_searches_three_draws_when_it_fits() -> None:
     """A hand whose exact 3-draw search is small gets 3 draws and no note."""
     res = discard(Hand.parse(SMALL), RULES)
     assert res.draws == DEFAULT_DRAWS == 3
-    assert res.exact and not any("too large" in n for n in res.notes)
+    assert not any("too large" in n for n in res.notes)
 
 
 def test_default_settles_for_two_draws_and_says_so() -> None:
     """Past the budget the default answers exactly over 2 draws, with a note naming --draws 3."""
     res = discard(Hand.parse(LARGE), RULES)
     assert res.draws == FALLBACK_DRAWS == 2
-    assert res.exact
     assert any("--draws 3" in n for n in res.notes)
     two = discard(Hand.parse(LARGE), RULES, draws=2)
     assert [(o.tile, o.action, o.expected_fun, o.win_probability) for o in res.options] == [

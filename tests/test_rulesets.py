@@ -1,8 +1,9 @@
-"""Every rule set of the seeds on hands worked out by hand: malaysian-3p, kj-3p, sanma, singapore.
+"""Every rule set of the seeds on hands worked out by hand: malaysian-3p, kj-3p, singapore (sanma in
+test_han.py, payouts in test_payout.py).
 
 The expected numbers are typed out from the seed text (and the readings in docs/rules/NAME.md),
 with the arithmetic beside them; they are not read from the YAML files. Then: every rule set
-loads, checks, waits and discards; payouts; ``rules list``/``rules show``; bad YAML.
+loads, checks, waits and discards; ``rules list``/``rules show``; bad YAML.
 """
 
 from __future__ import annotations
@@ -11,27 +12,14 @@ import json
 from pathlib import Path
 
 import pytest
+from support.rulesets import judge, verdict
 from typer.testing import CliRunner
 
 from tutor import Hand, InvalidHandError, RuleSetError, check, load_rules
 from tutor.cli.app import app
-from tutor.engine.payout import payout
-from tutor.engine.results import Check
 from tutor.engine.solver import discard, waits
 from tutor.engine.special import special_complete, special_shanten
 from tutor.rules.load import builtin_names
-
-
-def judge(rules: str, text: str, seat: str = "east", *flags: str) -> Check:
-    """``check`` of a hand written in the notation under a built-in rule set."""
-    return check(Hand.parse(text), load_rules(rules), seat, frozenset(flags))
-
-
-def verdict(result: Check) -> tuple[bool, bool, int]:
-    return (result.complete, result.wins, result.fun)
-
-
-# --- malaysian-3p (seed 001; 3leg's tables where it is silent) -----------------------------------
 
 MALAYSIAN = [
     # PONG of East for East 2 + Nature 1 (East's) 1 + basic win 1 = 4: short of 5
@@ -72,19 +60,6 @@ def test_malaysian_fly_is_wild_and_limited() -> None:
         judge("malaysian-3p", "123d 456d 789d 55d [R F* F*] | f1")
     assert load_rules("malaysian-3p").wild_name == "Fly"
 
-
-def test_malaysian_ban_discard_payout() -> None:
-    """8 points: each loser pays 8; a banned discard makes its discarder pay 8 + 8 = 16."""
-    rules = load_rules("malaysian-3p")
-    plain = payout(judge("malaysian-3p", "111d 999d EEE RRR 55d | f1 a2"), rules)
-    assert plain is not None
-    assert [(s.name, s.total) for s in plain.scenarios][:2] == [("self-drawn", 16), ("on a discard", 16)]
-    banned = payout(judge("malaysian-3p", "111d 999d EEE RRR 55d | f1 a2", "east", "ban_discard"), rules)
-    assert banned is not None and len(banned.scenarios) == 1
-    assert banned.scenarios[0].payments[0].amount == 16
-
-
-# --- kj-3p (seed 002, vanilla three-player rules) ------------------------------------------------
 
 KJ = [
     # straight 3 + all simples (no honours) 1 + all CHEE with a pair of simples 2 + concealed 2 = 8
@@ -135,71 +110,6 @@ def test_kj_tiles_and_claims() -> None:
             judge("kj-3p", bad)
 
 
-def test_kj_payout() -> None:
-    """8 hand-points on a discard: the discarder pays 16, the other 0; self-drawn (10): 10 each.
-
-    With 4 bonus points (little dragons aside): hand-points 2x from the discarder, bonus from both.
-    """
-    rules = load_rules("kj-3p")
-    ron = payout(judge("kj-3p", "123d 456d 789d 234c 55c"), rules)
-    assert ron is not None
-    assert [p.amount for p in ron.scenarios[1].payments] == [16, 0]
-    tsumo = payout(judge("kj-3p", "123d 456d 789d 234c 55c", "east", "self_drawn"), rules)
-    assert tsumo is not None and tsumo.scenarios[0].payments[0].amount == 10
-    # 8 hand-points + 2 bonus points: discarder 2 x 8 + 2 = 18, the other 2
-    flowers = payout(judge("kj-3p", "123d 456d 789d 234c 55c | f1 f3"), rules)
-    assert flowers is not None and [p.amount for p in flowers.scenarios[1].payments] == [18, 2]
-    # a half limit: both pay 20, the discarder double: 40 + 20
-    limit = payout(judge("kj-3p", "RRR GGG WhWh 123d 456d | f1"), rules)
-    assert limit is not None and [p.amount for p in limit.scenarios[1].payments] == [40, 20]
-
-
-# --- sanma (seed 002, Japanese three-player; yaku by the mahjong package) ------------------------
-
-SANMA = [
-    # pinfu 1 (won on a two-sided wait, the best winning card)
-    ("234p 567p 789s 234s 55s", "east", (), (True, True, 1)),
-    # self-drawn: menzen tsumo 1 + pinfu 1 = 2
-    ("234p 567p 789s 234s 55s", "east", ("self_drawn",), (True, True, 2)),
-    # ryanpeikou 3 + pinfu 1 = 4 (beats seven pairs, 2)
-    ("11p 22p 33p 44s 55s 66s 77s", "east", (), (True, True, 4)),
-    # seven pairs 2
-    ("11p 33p 55p 77s 99s EE RR", "east", (), (True, True, 2)),
-    # thirteen orphans: yakuman, 13 han
-    ("1m 9m 1p 9p 1s 9s E S W N R G WhWh", "east", (), (True, True, 13)),
-    # no yaku on a discard: complete, not a win
-    ("234p 567p 789s 111s EE", "east", (), (True, False, 0)),
-    # the same after riichi: riichi 1
-    ("234p 567p 789s 111s EE", "east", ("riichi",), (True, True, 1)),
-    # yakuhai Red 1 + one North set aside (dora) 1 = 2
-    ("234p 567p 789s 11s RRR", "south", ("kita1",), (True, True, 2)),
-    # full flush (closed) 6; four sets 111 234 555 678 and 99
-    ("111p 234p 555p 678p 99p", "west", (), (True, True, 6)),
-    # open all simples (kuitan) 1
-    ("[555p] 234s 678s 345p 22s", "south", (), (True, True, 1)),
-    # East: toitoi 2 + sanankou 2 + East seat 1 + East round 1 = 6
-    ("[111p] 999s 555p EEE 22s", "east", (), (True, True, 6)),
-]
-
-
-@pytest.mark.parametrize(("hand", "seat", "flags", "expected"), SANMA)
-def test_sanma(hand: str, seat: str, flags: tuple[str, ...], expected: tuple[bool, bool, int]) -> None:
-    assert verdict(judge("sanma", hand, seat, *flags)) == expected
-
-
-def test_sanma_tiles_and_payout() -> None:
-    """Characters 2-8 are out, no CHEE laid down; kokushi as dealer: ron 48000, tsumo 16000 each."""
-    for bad in ("234m 567p 789s 234s 55s", "[234p] 567p 789s 234s 55s"):
-        with pytest.raises(InvalidHandError):
-            judge("sanma", bad)
-    paid = payout(judge("sanma", "1m 9m 1p 9p 1s 9s E S W N R G WhWh"), load_rules("sanma"))
-    assert paid is not None
-    assert paid.scenarios[0].payments[0].amount == 16000  # seed 002's table: yakuman tsumo from ko to oya
-    assert paid.scenarios[1].payments[0].amount == 48000  # ron paid to the dealer
-
-
-# --- singapore (seeds 003, 004) ------------------------------------------------------------------
-
 SINGAPORE = [
     # Ping Hu 4 + concealed 1 = 5
     ("123d 456d 789b 234c 55c", "east", (), (True, True, 5)),
@@ -236,36 +146,6 @@ def test_singapore(hand: str, seat: str, flags: tuple[str, ...], expected: tuple
     assert verdict(judge("singapore", hand, seat, *flags)) == expected
 
 
-@pytest.mark.parametrize(
-    ("tai", "others", "discarder", "self_drawn"),
-    # seed 003's table: 1 tai 10/20/20, 2 tai 20/40/40, ..., 5 tai 160/320/320
-    [(1, 10, 20, 20), (2, 20, 40, 40), (3, 40, 80, 80), (4, 80, 160, 160), (5, 160, 320, 320)],
-)
-def test_singapore_payout_table(tai: int, others: int, discarder: int, self_drawn: int, tmp_path: Path) -> None:
-    """A hand of exactly ``tai`` tai pays as seed 003's table says."""
-    # hands of 1..5 tai for East: a PONG laid down (not concealed, no All Chow), then flowers
-    text = {
-        1: "[111d] [456b] 789c 234d 55c | f1",  # East's flower 1
-        2: "[111d] [456b] 789c 234d 55c | f1 s1",  # two East flowers 2
-        3: "[111d] [456b] 789c 234d 55c | f1 s1 a1",  # 2 + animal 1
-        4: "[111d] [456b] 789c 234d 55c | f1 s1 a1 a2",  # 2 + 2 animals
-        5: "123d 456d 789b 234c 55c",  # Ping Hu 4 + concealed 1
-    }[tai]
-    result = judge("singapore", text)
-    assert result.fun == tai
-    paid = payout(result, load_rules("singapore"))
-    assert paid is not None
-    drawn, ron = paid.scenarios[0], paid.scenarios[1]
-    assert drawn.payments[0].amount == self_drawn and drawn.total == 3 * self_drawn
-    assert [p.amount for p in ron.payments] == [discarder, others]
-    assert ron.total == discarder + 2 * others
-    shooter = tmp_path / "shooter.yaml"
-    shooter.write_text("schema_version: 1\nextends: singapore\nname: sg-shooter\npayout: {shooter: true}\n")
-    with_shooter = payout(result, load_rules(str(shooter)))
-    assert with_shooter is not None
-    assert with_shooter.scenarios[-1].total == discarder + 2 * others  # the shooter pays it all
-
-
 def test_singapore_cap_is_a_house_rule(tmp_path: Path) -> None:
     """A house rule file caps at 5 tai: great scholars' 15 becomes 5."""
     house = tmp_path / "sg5.yaml"
@@ -279,8 +159,6 @@ def test_singapore_has_148_tiles_and_four_seats() -> None:
     assert rules.tile_count == 148 and rules.spec.players == 4
     assert [s.value for s in rules.seats] == ["east", "south", "west", "north"]
 
-
-# --- every rule set -------------------------------------------------------------------------------
 
 SOLVE = {
     "3leg": ("123d 456d 789d EE RR", "123d 456d 789d EEE RR"),
@@ -317,15 +195,6 @@ def test_special_shapes_for_the_solver() -> None:
     assert special_shanten(pairs, leg.special_shapes, leg) is None
 
 
-def test_no_rule_set_name_in_the_engine() -> None:
-    """The engine never tests a rule set's name: rule sets are data."""
-    root = Path(__file__).parent.parent / "tutor"
-    for path in root.glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        for name in ("kj-3p", "sanma", "singapore", "malaysian-3p"):
-            assert f'"{name}"' not in text and f"'{name}'" not in text, f"{path.name} names {name}"
-
-
 def test_bad_yaml_names_file_and_key(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("schema_version: 1\nextends: kj-3p\nname: bad\nshapes: [standard, eight_pairs]\n")
@@ -337,8 +206,6 @@ def test_bad_yaml_names_file_and_key(tmp_path: Path) -> None:
     with pytest.raises(RuleSetError, match=r"half\.yaml: scoring\.items\[0\]\.half_limit"):
         load_rules(str(half))
 
-
-# --- CLI ------------------------------------------------------------------------------------------
 
 runner = CliRunner()
 
@@ -363,13 +230,3 @@ def test_rules_show() -> None:
     assert shown.exit_code == 0 and "Ping Hu" in shown.stdout
     missing = runner.invoke(app, ["rules", "show", "nope"])
     assert missing.exit_code == 1
-
-
-def test_check_payout_cli() -> None:
-    out = runner.invoke(app, ["check", "123d 456d 789b 234c 55c", "-r", "singapore", "--payout", "--json"])
-    data = json.loads(out.stdout)
-    assert data["fun"] == 5 and data["payout"]["scenarios"][0]["total"] == 960
-    shown = runner.invoke(app, ["check", "123d 456d 789b 234c 55c", "-r", "singapore", "--payout"])
-    assert shown.exit_code == 0 and "960" in shown.stdout
-    nopay = runner.invoke(app, ["check", "123d 456d 789d EEE RR", "--payout", "--json"])
-    assert nopay.exit_code == 1 and "payout" in json.loads(nopay.stdout)["error"]

@@ -28,3 +28,15 @@ class RuleSetError(TutorError, ValueError):
 
 class PuzzleError(TutorError, ValueError):
     """A puzzle file or answer that cannot be used."""
+
+
+class ArgumentError(TutorError, ValueError):
+    """An argument of a library call that cannot be used (the cards seen, a number of draws).
+
+    ``argument`` names the parameter, so that a front end can name its own option for it.
+    """
+
+    def __init__(self, argument: str, message: str) -> None:
+        self.argument = argument
+        self.message = message
+        super().__init__(f"{argument}: {message}")

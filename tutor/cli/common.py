@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tutor.errors import TutorError
+from tutor.errors import ArgumentError, TutorError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,6 +40,8 @@ def edge(as_json: bool) -> Iterator[None]:
     """Turn library errors into one line on stderr and exit code 1."""
     try:
         yield
+    except ArgumentError as err:  # the library names its parameter; the user typed our option
+        raise fail(f"--{err.argument}: {err.message}", as_json) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
 

@@ -104,10 +104,6 @@ class Hand:
         seen.update(t for t in self.bonus if t.id == FEI_ID)
         return seen
 
-    def with_concealed(self, concealed: tuple[Tile, ...] | list[Tile]) -> Hand:
-        """The same hand with other concealed cards."""
-        return Hand(tuple(concealed), self.melds, self.bonus)
-
 
 class Seat(StrEnum):
     """A player's seat, which decides seat flowers and seat winds; it reads and prints as its name."""

@@ -88,7 +88,6 @@ class DiscardResult:
     rules: RuleSet
     seat: Seat
     draws: int
-    exact: bool
     shanten: int
     wins_now: bool
     fun_now: int

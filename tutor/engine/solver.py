@@ -15,7 +15,7 @@ from tutor.engine.explain import explain
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, validate
 from tutor.engine.table import OverBudget, Table
-from tutor.errors import InvalidHandError
+from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
@@ -36,7 +36,7 @@ def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
         copies = rules.wild_copies if t == FEI_ID else rules.copies
         left = copies - sight[TILES[t]]
         if left < 0:
-            raise InvalidHandError(f"{sight[TILES[t]]} copies of {TILES[t]} in sight with --seen: there are only {copies}")
+            raise ArgumentError("seen", f"{sight[TILES[t]]} copies of {TILES[t]} in sight with the cards seen: there are only {copies}")
         out[t] = left
     return out
 
@@ -50,7 +50,7 @@ def _setup(hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[st
     validate(hand, rules)
     for t in seen:
         if t.is_bonus or t.id not in rules.in_play:
-            raise InvalidHandError(f"--seen: {t} is not a card that can be drawn in {rules.name}")
+            raise ArgumentError("seen", f"{t} is not a card that can be drawn in {rules.name}")
     return seat_name, flags
 
 
@@ -190,7 +190,7 @@ def discard(
     seat_name, flags = _setup(hand, rules, seat, situations, seen)
     n = DEFAULT_DRAWS if draws is None else draws
     if not 0 <= n <= 30:
-        raise InvalidHandError(f"--draws must be between 0 and 30, not {n}")
+        raise ArgumentError("draws", f"between 0 and 30, not {n}")
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
@@ -234,7 +234,7 @@ def discard(
     if now.wins:
         notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
     return DiscardResult(
-        hand, rules, seat_name, n, True, table.shanten(key14), now.wins, now.fun, tuple(options), states,
+        hand, rules, seat_name, n, table.shanten(key14), now.wins, now.fun, tuple(options), states,
         rules.unit, tuple(notes),
     )
 
