@@ -1,4 +1,4 @@
-"""The ``sekwoo`` command: golden output, RULES.md §4's JSON contract, exit codes, odd input."""
+"""The ``sekwoo`` command: golden output, docs/api.md's JSON contract, exit codes, odd input."""
 
 from __future__ import annotations
 
@@ -85,10 +85,10 @@ def test_golden_files_say_what_was_worked_out() -> None:
     assert "not complete" in text["incomplete"] and "Best reading" not in text["incomplete"]
 
 
-# --- JSON contract (RULES.md §4) ----------------------------------------------------------------
+# --- JSON contract (docs/api.md) ----------------------------------------------------------------
 
 def test_check_json_contract() -> None:
-    """``check --json`` prints one object with RULES.md §4's keys and types, and nothing else."""
+    """``check --json`` prints one object with docs/api.md's keys and types, and nothing else."""
     out = run("check", "RRR GGG Wh F* 123d [456d] | a1 f2", "--seat", "south", "--json")
     assert (out.returncode, out.stderr) == (0, "")
     data = json.loads(out.stdout)  # the whole of stdout is one JSON object

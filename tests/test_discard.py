@@ -76,7 +76,7 @@ def test_acceptance_agrees_with_brute_force() -> None:
     assert cover["sink"] >= 5 and cover["seen"] >= 100 and cover["accepts"] >= 150, cover
 
 
-# --- 5. expected FUN against a plain recursion of RULES.md §5 ---------------------------------
+# --- 5. expected FUN against a plain recursion of docs/solver.md ---------------------------------
 
 
 def hide_all_but(hand: Hand, live: tuple[str, ...] | None) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""sanma (seed 002, Japanese three-player): yaku, han and fu by the PyPI mahjong package (``tutor.engine.han``)."""
+"""sanma (the encyclopedia article, Japanese three-player): yaku, han and fu by the PyPI mahjong package (``tutor.engine.han``)."""
 
 from __future__ import annotations
 
@@ -46,5 +46,5 @@ def test_sanma_tiles_and_payout() -> None:
             judge("sanma", bad)
     paid = payout(judge("sanma", "1m 9m 1p 9p 1s 9s E S W N R G WhWh"), load_rules("sanma"))
     assert paid is not None
-    assert paid.scenarios[0].payments[0].amount == 16000  # seed 002's table: yakuman tsumo from ko to oya
+    assert paid.scenarios[0].payments[0].amount == 16000  # the encyclopedia article's table: yakuman tsumo from ko to oya
     assert paid.scenarios[1].payments[0].amount == 48000  # ron paid to the dealer

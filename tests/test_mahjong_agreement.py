@@ -182,7 +182,7 @@ def test_special_shanten_agrees(name: str) -> None:
 
 
 def test_kj_orphans_need_a_pong() -> None:
-    """Without North, thirteen orphans is 12 kinds and a PONG of one of them (seed 002)."""
+    """Without North, thirteen orphans is 12 kinds and a PONG of one of them (the encyclopedia article)."""
     rules = load_rules("kj-3p")
     hand = Hand.parse("19d 19c 19b E S W R G WhWhWh")
     counts35 = hand.counts()

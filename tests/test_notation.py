@@ -1,4 +1,4 @@
-"""The hand notation of RULES.md §3: every form parses, errors name the column, round trips."""
+"""The hand notation of docs/notation.md: every form parses, errors name the column, round trips."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def meld(kind: MeldKind, names: str, exposed: bool = True) -> Meld:
 PONG, CHEE, KONG = MeldKind.PONG, MeldKind.CHEE, MeldKind.KONG
 
 
-# --- Every form of RULES.md §3 ---------------------------------------------------------------
+# --- Every form of docs/notation.md ---------------------------------------------------------------
 
 @pytest.mark.parametrize(
     ("text", "concealed"),
@@ -117,7 +117,7 @@ def test_bonus_after_the_bar(text: str, bonus: str) -> None:
 
 
 def test_rules_example_with_everything() -> None:
-    """RULES.md §3's example: concealed cards, a set laid down, a FEI, bonus cards."""
+    """docs/notation.md's example: concealed cards, a set laid down, a FEI, bonus cards."""
     hand = parse_hand("123d [555d] EEE RR F* 9d | f1 a3")
     concealed = cards("1d 2d 3d E E E R R F* 9d")
     assert hand == Hand(concealed, (meld(PONG, "5d 5d 5d"),), cards("f1 a3"))

@@ -46,11 +46,11 @@ def test_kj_payout() -> None:
 
 @pytest.mark.parametrize(
     ("tai", "others", "discarder", "self_drawn"),
-    # seed 003's table: 1 tai 10/20/20, 2 tai 20/40/40, ..., 5 tai 160/320/320
+    # MahjongLeh's rules's table: 1 tai 10/20/20, 2 tai 20/40/40, ..., 5 tai 160/320/320
     [(1, 10, 20, 20), (2, 20, 40, 40), (3, 40, 80, 80), (4, 80, 160, 160), (5, 160, 320, 320)],
 )
 def test_singapore_payout_table(tai: int, others: int, discarder: int, self_drawn: int, tmp_path: Path) -> None:
-    """A hand of exactly ``tai`` tai pays as seed 003's table says."""
+    """A hand of exactly ``tai`` tai pays as MahjongLeh's rules's table says."""
     # hands of 1..5 tai for East: a PONG laid down (not concealed, no All Chow), then flowers
     text = {
         1: "[111d] [456b] 789c 234d 55c | f1",  # East's flower 1

@@ -1,4 +1,4 @@
-"""FUN of every row of RULES.md §1 on hands worked by hand; validation; properties of check."""
+"""FUN of every row of docs/rules/3leg.md on hands worked by hand; validation; properties of check."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_flowers_for_any_seat(bonus: str, fun: int, seat: str) -> None:
     ],
 )
 def test_pongs_of_honours_by_seat(honour_set: str, east: int, south: int, west: int) -> None:
-    """PONG/KONG of winds score by seat, of North and dragons 1 for all (RULES.md §1)."""
+    """PONG/KONG of winds score by seat, of North and dragons 1 for all (docs/rules/3leg.md)."""
     text = f"123d 456d 789d 99d {honour_set} | a1"
     assert [judge(text, seat).fun for seat in ("east", "south", "west")] == [east, south, west]
 

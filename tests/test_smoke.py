@@ -1,4 +1,4 @@
-"""End-to-end smoke tests of the CLI contract (RULES.md §4)."""
+"""End-to-end smoke tests of the CLI contract (docs/api.md)."""
 
 import json
 import subprocess

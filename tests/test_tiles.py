@@ -1,4 +1,4 @@
-"""Cards: every spelling of RULES.md §3 reads to the right card; each card prints itself back."""
+"""Cards: every spelling of docs/notation.md reads to the right card; each card prints itself back."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from tutor.core.tiles import FEI, N_TILES, TILES, Kind, Tile
 from tutor.errors import NotationError
 
-# Every card once, in index order, as RULES.md §3 spells it.
+# Every card once, in index order, as docs/notation.md spells it.
 CANONICAL = (
     [f"{n}d" for n in range(1, 10)]
     + [f"{n}b" for n in range(1, 10)]
@@ -18,7 +18,7 @@ CANONICAL = (
 
 
 def test_every_card_has_a_canonical_name_in_index_order() -> None:
-    """The 51 cards print as RULES.md §3 writes them, in the order of their indices."""
+    """The 51 cards print as docs/notation.md writes them, in the order of their indices."""
     assert [str(t) for t in TILES] == CANONICAL
     assert len(TILES) == N_TILES == 51
 

@@ -1,4 +1,4 @@
-"""An independent brute-force judge of 3-Leg hands, written from RULES.md §1 alone.
+"""An independent brute-force judge of 3-Leg hands, written from docs/rules/3leg.md alone.
 
 It shares no code with ``tutor.engine.shapes`` or ``tutor.engine.score``: it splits the hand's physical
 cards (a FEI is a card like any other) into groups by trying every choice, checks each group
@@ -62,7 +62,7 @@ def cards_of(hand: Hand) -> tuple[list[str], list[tuple[str, list[str], bool]], 
 
 
 def invalid_reason(hand: Hand) -> str | None:
-    """Why ``hand`` cannot exist in 3leg (RULES.md §1, "invalid"), or None if it can."""
+    """Why ``hand`` cannot exist in 3leg (docs/rules/3leg.md, "invalid"), or None if it can."""
     concealed, melds, bonus = cards_of(hand)
     for c in concealed:
         if c in BONUS:
@@ -159,7 +159,7 @@ def readings(hand: Hand) -> list[tuple[Meaning, ...]]:
 def score(
     reading: tuple[Meaning, ...], bonus: list[str], seat: str, flags: frozenset[str], fei_held: int
 ) -> int:
-    """FUN of one reading by the basic and advanced tables of RULES.md §1."""
+    """FUN of one reading by the basic and advanced tables of docs/rules/3leg.md."""
     n = SEAT_NUMBER[seat]
     fun = 0
     for b in bonus:

@@ -1,4 +1,5 @@
-"""Independent references for ``tests/test_solver.py``, written from RULES.md §1, §4 and §5.
+"""Independent references for the solver tests, written from docs/rules/3leg.md, docs/api.md and
+docs/solver.md.
 
 Cards are plain strings in the notation (``5d``, ``E``, ``Wh``, ``F*``) and hands are counts of
 them (Counters, or plain dicts in the model); nothing of the solver's packing, memo tables or
@@ -124,7 +125,7 @@ def key_of(h: Cards) -> Key:
 
 
 class Model:
-    """RULES.md §5 by plain recursion over dict counts, exact in fractions.
+    """docs/solver.md by plain recursion over dict counts, exact in fractions.
 
     Wins are judged by ``tutor.engine.score.check`` (itself tested against ``reference.judge``);
     verdicts are cached per hand, values per (hand, draws left).

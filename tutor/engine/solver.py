@@ -1,7 +1,8 @@
 """The solver: shanten, waits, and discards ranked by exact expected FUN.
 
 The search walks packed hands (``tutor.engine.table``). ``docs/solver.md`` states the model;
-``tests/test_solver.py`` checks it against brute force and simulation.
+``tests/test_shanten.py``, ``tests/test_waits.py`` and ``tests/test_discard.py`` check it against
+brute force and simulation.
 """
 
 from __future__ import annotations

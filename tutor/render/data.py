@@ -1,4 +1,4 @@
-"""Plain-data forms of the library's answers, for ``--json`` and ``batch`` (RULES.md §4)."""
+"""Plain-data forms of the library's answers, for ``--json`` and ``batch`` (docs/api.md)."""
 
 from __future__ import annotations
 
