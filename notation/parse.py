@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tutor.errors import NotationError
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, HONOUR_ID, MPSZ_HONOUR, SUIT_OFFSET, TILES, Tile
+from tutor.errors import NotationError
+
+if TYPE_CHECKING:
+    from lark import Token
 
 # What each terminal means to a person, for "expected ..." in error messages.
 _EXPECTED = {
@@ -29,104 +33,158 @@ _ORDER = list(_EXPECTED)
 _BONUS_HERE = re.compile(r"[fak][1-4]")
 
 
+class _Fault(Exception):
+    """A semantic error met while building: its column and message, raised once the text parses.
+
+    A callback returns it rather than raising it, so that a syntax error further on still wins,
+    as it does when the whole text is parsed before any card is built; ``start`` raises the first.
+    """
+
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class _Bonus:
+    """The part after ``|``: revealed bonus cards and sunk FEI."""
+
+    cards: list[Tile]
+
+
+_Cards = list[Tile]  # what run, honour and fei give: concealed cards
+_Item = _Cards | Meld | _Bonus | _Fault
+
+
 class _Build:
-    """Lark callbacks: each rule becomes a ``tutor`` value (or a small tagged tuple)."""
+    """The callbacks the LALR parser calls on each reduction: each rule becomes a ``tutor`` value.
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    The parser keeps every token (``keep_all_tokens``), so a set sees its own bracket's column.
+    """
 
-    def fail(self, column: int | None, message: str) -> NotationError:
-        return NotationError(self.text, column, message)
-
-    def run(self, children: list[Any]) -> tuple[str, list[Tile], int]:
+    def run(self, children: list[Token]) -> _Cards | _Fault:
         digits, suit = children
-        col = digits.start_pos
+        col = digits.start_pos or 0
         tiles: list[Tile] = []
         for k, ch in enumerate(str(digits)):
             n = int(ch)
             if suit == "z":
                 if not 1 <= n <= 7:
-                    raise self.fail(col + k, f"honours in z run 1-7 (1-4 E S W N, 5 Wh, 6 G, 7 R), not {n}")
+                    return _Fault(
+                        col + k, f"honours in z run 1-7 (1-4 E S W N, 5 Wh, 6 G, 7 R), not {n}"
+                    )
                 tiles.append(TILES[MPSZ_HONOUR[n]])
             else:
                 if n == 0:
-                    raise self.fail(col + k, "no card is numbered 0")
+                    return _Fault(col + k, "no card is numbered 0")
                 tiles.append(TILES[SUIT_OFFSET[str(suit)] + n - 1])
-        return ("cards", tiles, col)
+        return tiles
 
-    def honour(self, children: list[Any]) -> tuple[str, list[Tile], int]:
+    def honour(self, children: list[Token]) -> _Cards:
         (tok,) = children
-        return ("cards", [TILES[HONOUR_ID[str(tok)]]], tok.start_pos)
+        return [TILES[HONOUR_ID[str(tok)]]]
 
-    def fei(self, children: list[Any]) -> tuple[str, list[Tile], int]:
-        return ("cards", [FEI], children[0].start_pos)
+    def fei(self, children: list[Token]) -> _Cards:
+        return [FEI]
 
-    def _set(self, children: list[Any], exposed: bool) -> tuple[str, Meld, int]:
-        cards = sorted(t for _, tiles, _ in children for t in tiles)
-        col = self.text.rfind("[" if exposed else "(", 0, children[0][2])  # the opening bracket
+    def declared(self, children: list[Any]) -> Meld | _Fault:
+        return self._set(children, exposed=True)
+
+    def kong(self, children: list[Any]) -> Meld | _Fault:
+        return self._set(children, exposed=False)
+
+    def _set(self, children: list[Any], exposed: bool) -> Meld | _Fault:
+        bracket, *inner, _ = children
+        cards: list[Tile] = []
+        for part in inner:
+            if isinstance(part, _Fault):
+                return part
+            cards.extend(part)
+        cards.sort()
+        col = bracket.start_pos or 0
         shown = f"{'[' if exposed else '('}{' '.join(map(str, cards))}{']' if exposed else ')'}"
         real = [t for t in cards if t.id != FEI_ID]
         if not real:
-            raise self.fail(col, f"{shown} holds no real card: a FEI must stand beside one")
+            return _Fault(col, f"{shown} holds no real card: a FEI must stand beside one")
         if len(cards) == 4:
             if len(real) < 4:
-                raise self.fail(col, f"{shown}: a KONG never holds a FEI")
+                return _Fault(col, f"{shown}: a KONG never holds a FEI")
             if len(set(real)) != 1:
-                raise self.fail(col, f"{shown} is not a KONG: a KONG is four identical cards")
-            return ("meld", Meld(MeldKind.KONG, tuple(cards), exposed), col)
+                return _Fault(col, f"{shown} is not a KONG: a KONG is four identical cards")
+            return Meld(MeldKind.KONG, tuple(cards), exposed)
         if not exposed:
-            raise self.fail(col, f"{shown}: round brackets hold a concealed KONG of four identical cards")
+            return _Fault(
+                col, f"{shown}: round brackets hold a concealed KONG of four identical cards"
+            )
         if len(cards) != 3:
-            raise self.fail(col, f"{shown} has {len(cards)} cards: a set has 3 (a KONG 4)")
+            return _Fault(col, f"{shown} has {len(cards)} cards: a set has 3 (a KONG 4)")
         if len(set(real)) == 1:
-            return ("meld", Meld(MeldKind.PONG, tuple(cards), exposed), col)
+            return Meld(MeldKind.PONG, tuple(cards), exposed)
         ids = [t.id for t in real]
         if (
             len(set(ids)) == len(ids)
             and all(t.is_suited and t.kind is real[0].kind for t in real)
             and max(ids) - min(ids) <= 2
         ):
-            return ("meld", Meld(MeldKind.CHEE, tuple(cards), exposed), col)
-        raise self.fail(col, f"{shown} is not a set: not three identical cards, nor a run in one suit")
+            return Meld(MeldKind.CHEE, tuple(cards), exposed)
+        return _Fault(
+            col, f"{shown} is not a set: not three identical cards, nor a run in one suit"
+        )
 
-    def declared(self, children: list[Any]) -> tuple[str, Meld, int]:
-        return self._set(children, exposed=True)
-
-    def kong(self, children: list[Any]) -> tuple[str, Meld, int]:
-        return self._set(children, exposed=False)
-
-    def bonus_card(self, children: list[Any]) -> Tile:
+    def bonus_card(self, children: list[Token]) -> Tile | _Fault:
         (tok,) = children
-        if str(tok) == "F*":
+        if tok == "F*":
             return FEI
-        if not 1 <= int(str(tok)[1]) <= 4:
-            raise self.fail(tok.start_pos, f"bonus cards are numbered 1-4, not {str(tok)[1]}")
+        if not 1 <= int(tok[1]) <= 4:
+            return _Fault(tok.start_pos or 0, f"bonus cards are numbered 1-4, not {tok[1]}")
         return Tile.parse(str(tok))
 
-    def bonus(self, children: list[Any]) -> tuple[str, list[Tile], int]:
-        return ("bonus", list(children), 0)
+    def bonus(self, children: list[Any]) -> _Bonus | _Fault:
+        _bar, *cards = children
+        for card in cards:
+            if isinstance(card, _Fault):
+                return card
+        return _Bonus(cards)
 
-    def start(self, children: list[Any]) -> Hand:
+    def start(self, children: list[_Item]) -> Hand:
         concealed: list[Tile] = []
         melds: list[Meld] = []
         bonus: list[Tile] = []
-        for tag, value, _ in children:
-            if tag == "cards":
-                concealed.extend(value)
-            elif tag == "meld":
-                melds.append(value)
+        for item in children:
+            if isinstance(item, list):
+                concealed.extend(item)
+            elif isinstance(item, Meld):
+                melds.append(item)
+            elif isinstance(item, _Bonus):
+                bonus.extend(item.cards)
             else:
-                bonus.extend(value)
+                raise item  # the first fault, in reading order; parse_hand adds the text
         return Hand(tuple(concealed), tuple(melds), tuple(bonus))
 
 
 @cache
 def _parser() -> Any:
-    """The LALR parser, built once per process and cached on disk by lark between processes."""
-    from lark import Lark
+    """The LALR parser with ``_Build`` as its transformer: text in, ``Hand`` out, in one pass.
+
+    Built once per process and cached on disk by lark between processes. lark is imported here,
+    not at the top, so that importing ``notation`` stays cheap for commands that never parse.
+    """
+    from lark import Lark, Token, Transformer
+
+    class _Transformer(_Build, Transformer[Token, Hand]):
+        """``_Build`` as the lark ``Transformer`` the parser calls on each reduction."""
 
     grammar = resources.files("notation").joinpath("hand.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", cache=True, propagate_positions=False)
+    return Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        cache=True,
+        propagate_positions=False,
+        keep_all_tokens=True,
+        transformer=_Transformer(),
+    )
 
 
 def _expected(names: set[str] | frozenset[str], text: str, pos: int) -> str:
@@ -146,13 +204,14 @@ def _expected(names: set[str] | frozenset[str], text: str, pos: int) -> str:
 def _syntax_error(text: str, err: Exception) -> NotationError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-
     # Columns count characters from 0, as a cursor offset: 'at column 7' in '123d 55x' is the x.
     end = "expected {}, found the end of the hand"
     if isinstance(err, UnexpectedCharacters):
         pos = err.pos_in_stream or 0
         if _BONUS_HERE.match(text, pos) and "|" not in text[:pos]:
-            return NotationError(text, pos, f"bonus cards such as {text[pos:pos + 2]} go after '|'")
+            return NotationError(
+                text, pos, f"bonus cards such as {text[pos : pos + 2]} go after '|'"
+            )
         allowed = set(err.allowed or ())
         return NotationError(
             text, pos, f"expected {_expected(allowed, text, pos)}, found {text[pos]!r}"
@@ -166,38 +225,29 @@ def _syntax_error(text: str, err: Exception) -> NotationError:
             return NotationError(text, pos, f"bonus cards such as {err.token} go after '|'")
         return NotationError(text, pos, f"expected {expected}, found {str(err.token)!r}")
     if isinstance(err, UnexpectedEOF):
-        return NotationError(text, len(text), end.format(_expected(set(err.expected), text, len(text))))
+        return NotationError(
+            text, len(text), end.format(_expected(set(err.expected), text, len(text)))
+        )
     return NotationError(text, None, str(err))
 
 
 def parse_hand(text: str) -> Hand:
     """Read a hand: concealed cards, ``[...]`` sets, ``(...)`` concealed KONGs, ``| bonus``."""
-    from lark.exceptions import UnexpectedInput, VisitError
+    from lark.exceptions import UnexpectedInput
 
     if not isinstance(text, str):
         raise NotationError(repr(text), None, "a hand is text")
     if not text.strip():
         raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
     try:
-        tree = _parser().parse(text)
+        hand: Hand = _parser().parse(text)  # callbacks' exceptions come through as they are
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
-    build = _Build(text)
-    try:
-        hand = _transform(build, tree)
-    except VisitError as err:  # pragma: no cover - _transform does not use lark visitors
-        raise err.orig_exc from None
+    except _Fault as fault:
+        raise NotationError(text, fault.column, fault.message) from None
     if not (hand.concealed or hand.melds or hand.bonus):  # a lone '|': nothing to format back
         raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
     return hand
-
-
-def _transform(build: _Build, tree: Any) -> Any:
-    """Bottom-up rebuild of the parse tree with ``_Build``'s callbacks (tokens pass through)."""
-    from lark import Tree
-
-    children = [_transform(build, c) if isinstance(c, Tree) else c for c in tree.children]
-    return getattr(build, tree.data)(children)
 
 
 def parse_tiles(text: str) -> list[Tile]:
@@ -205,4 +255,8 @@ def parse_tiles(text: str) -> list[Tile]:
     hand = parse_hand(text)
     if hand.melds:
         raise NotationError(text, None, "list loose cards here, without [ ] or ( )")
-    return list(hand.concealed) + [t for t in hand.bonus if t.id != FEI_ID] + [t for t in hand.bonus if t.id == FEI_ID]
+    return (
+        list(hand.concealed)
+        + [t for t in hand.bonus if t.id != FEI_ID]
+        + [t for t in hand.bonus if t.id == FEI_ID]
+    )
