@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+from tutor.engine import tables as _tables
+
 N = 34  # non-FEI kinds
 
 
@@ -219,20 +221,48 @@ def _capped(prof: dict[tuple[int, int, int], int], wmax: int) -> dict[tuple[int,
     return out
 
 
-def _optimistic(counts: list[int], fei: int, ctx: ShapeContext) -> int:
-    """Most cards kept if every missing card could be drawn: an upper bound on the exact value."""
+def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool = True) -> int:
+    """Most cards kept if every missing card could be drawn: an upper bound on the exact value.
+    ``use_tables``: suits' profiles from ``tutor.engine.tables``, the bound memoised on their numbers."""
     memo = ctx._memo
     wmax = fei  # wild slots beyond the FEI held are worth nothing
+    honours = tuple(sorted(x for x in counts[27:N] if x))
+    suits: list[tuple[int, tuple[int, ...]]] = []
+    okey: tuple[Any, ...] | None = None
+    if use_tables and (ctx.max_wild == _tables.MAX_WILD or fei == 0) and _tables.available():
+        which = memo.get("table_suits") or memo.setdefault("table_suits", _tables.table_suits(ctx.chee_ok))
+        ids: list[int] = []
+        for k, base in enumerate((0, 9, 18)):
+            suit = counts[base : base + 9]
+            if not any(suit):
+                ids.append(-1)
+            elif which[k] and sum(suit) <= _tables.MAX_CARDS:
+                ids.append(_tables.suit_profile_id(suit))
+            else:
+                ids.append(-2)
+                suits.append((base, tuple(suit)))
+        if not suits:
+            okey = ("opt", *ids, honours, fei)
+            got = memo.get(okey)
+            if got is not None:
+                return got  # type: ignore[no-any-return]
+    else:
+        ids = [-2, -2, -2]
+        suits = [(b, tuple(counts[b : b + 9])) for b in (0, 9, 18) if any(counts[b : b + 9])]
     total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-    for base in (0, 9, 18):
-        suit = tuple(counts[base : base + 9])
-        if any(suit):
-            key = ("suit", base, suit, wmax)
+    for pid in ids:
+        if pid >= 0:
+            key = ("tsuit", pid, wmax)
             prof = memo.get(key)
             if prof is None:
-                prof = memo[key] = _capped(free_profile(tuple(range(base, base + 9)), suit, ctx.chee_ok, ctx.max_wild, memo), wmax)
+                prof = memo[key] = _capped(_tables.load()[0][pid], wmax)
             total = merge_profiles(total, prof, ctx.sets, wmax)
-    honours = tuple(sorted(x for x in counts[27:N] if x))
+    for base, suit in suits:
+        key = ("suit", base, suit, wmax)
+        prof = memo.get(key)
+        if prof is None:
+            prof = memo[key] = _capped(free_profile(tuple(range(base, base + 9)), suit, ctx.chee_ok, ctx.max_wild, memo), wmax)
+        total = merge_profiles(total, prof, ctx.sets, wmax)
     if honours:
         hkey = ("honours", honours, wmax)
         prof = memo.get(hkey)
@@ -248,6 +278,8 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext) -> int:
     for (s, p, w), v in total.items():
         cap = w + (ctx.sets - s) * min(mw, 2) + (1 - p) * min(mw, 1)
         best = max(best, v + min(fei, cap))
+    if okey is not None:
+        memo[okey] = best
     return best
 
 
@@ -350,21 +382,62 @@ def _picks(loose: list[int], n: int) -> Iterator[tuple[int, ...]]:
     return go(0, n, ())
 
 
-def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext) -> int:
-    """Shanten of concealed cards given as counts per tile (34 kinds) and a number of FEI."""
+def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool = False) -> int:
+    """Shanten of concealed cards given as counts per tile (34 kinds) and a number of FEI.
+
+    The bound comes from the suit tables; a bound of -1 is exact (a complete hand uses only cards
+    held), any other is confirmed by the search with card supply checked. ``exact=True``: the
+    reference path, no tables, no memo of whole hands."""
+    if exact:
+        target = _optimistic(counts, fei, ctx, use_tables=False)
+        while target > 0 and not _exact_at_least(counts, fei, ctx, target):
+            target -= 1
+        return ctx.size - target - 1
     key = (tuple(counts[:N]), fei)
     got = ctx._full.get(key)
     if got is not None:
         return got
     target = _optimistic(counts, fei, ctx)
-    while target > 0 and not _exact_at_least(counts, fei, ctx, target):
-        target -= 1
+    if target < ctx.size or (fei and not ctx.max_wild):
+        while target > 0 and not _exact_at_least(counts, fei, ctx, target):
+            target -= 1
     result = ctx.size - target - 1
     ctx._full[key] = result
     return result
 
 
-__all__ = ["ShapeContext", "complete_options", "free_profile", "merge_profiles", "shanten_counts"]
+def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
+    """Is the concealed hand (34 counts and FEI) complete: ``ctx.sets`` sets and one NGAN?
+
+    Read off the tables alone: the bound reaches the whole hand only when every card held, FEI
+    included, sits in a complete group, and such a hand needs no card drawn."""
+    if sum(counts[:N]) + fei != ctx.size:
+        return False
+    if fei and not ctx.max_wild:
+        return shanten_counts(counts, fei, ctx) == -1
+    return _optimistic(counts, fei, ctx) == ctx.size
+
+
+def accepting(counts: list[int], fei: int, ctx: ShapeContext, fei_kind: bool = True) -> tuple[int, list[int]]:
+    """Shanten of a hand one card short (3n+1 cards) and the kinds (0..33, 34 a FEI when
+    ``fei_kind``) whose draw lowers it, among those of which one more copy may be held."""
+    c = list(counts[:N])
+    sh = shanten_counts(c, fei, ctx)
+    out: list[int] = []
+    cap = ctx.cap
+    for t in range(N):
+        if c[t] < cap[t]:
+            c[t] += 1
+            if shanten_counts(c, fei, ctx) < sh:
+                out.append(t)
+            c[t] -= 1
+    if fei_kind and fei < ctx.fei_cap and ctx.max_wild and shanten_counts(c, fei + 1, ctx) < sh:
+        out.append(N)
+    return sh, out
+
+
+__all__ = ["ShapeContext", "accepting", "complete_options", "free_profile", "is_complete", "merge_profiles",
+           "shanten_counts"]
 
 
 def complete_options(
