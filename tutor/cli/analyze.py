@@ -43,7 +43,15 @@ SeenOpt = Annotated[
 ]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", "-n", min=0, max=30, help="Own draws left for the expected-FUN search (default: 3, or 2 when 3 is too large to search exactly).", show_default=False),
+    typer.Option("--draws", "-n", min=0, help="Own draws left for the expected-FUN search (default: 3, or 2 when 3 is too large to search exactly; at most the draws a seat has in a round).", show_default=False),
+]
+WallOpt = Annotated[
+    int | None,
+    typer.Option("--wall", "-w", min=0, help="Playing cards left in the deck: search your share of them (the draws left in the round).", show_default=False),
+]
+ExactOpt = Annotated[
+    int,
+    typer.Option("--exact-draws", min=0, help="Draws over which every discard is weighed; after them the search keeps the draws that bring a win closer."),
 ]
 
 
@@ -146,6 +154,8 @@ def discard(
     rules: RulesOpt = "3leg",
     seat: SeatOpt = "east",
     draws: DrawsOpt = None,
+    wall: WallOpt = None,
+    exact_draws: ExactOpt = 2,
     seen: SeenOpt = "",
     tin_woo: TinWoo = False,
     dei_woo: DeiWoo = False,
@@ -160,7 +170,8 @@ def discard(
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     _answer(
-        as_json, lambda: rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags),
+        as_json,
+        lambda: rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws),
         "discard_dict", "discard_view",
     )
 

@@ -55,6 +55,7 @@ class WaitsResult:
     rules: RuleSet
     seat: Seat
     shanten: int
+    distance: int  # the distance to a win (>= shanten): 0 when some card makes it win
     waits: tuple[Wait, ...]
     min_fun: int
     unit: str
@@ -68,10 +69,12 @@ class Option:
     tile: Tile
     action: str  # "discard" or "sink"
     shanten: int
+    distance: int  # the distance to a win of the cards kept
     acceptance: int
     accepts: tuple[tuple[Tile, int], ...]  # cards that lower shanten, with how many are unseen
     win_probability: float
     expected_fun: float
+    win_by_draw: tuple[float, ...]  # the chance of a win within 1, 2, ... draws
     explanation: str = ""
     waits: tuple[tuple[Tile, int, int, bool], ...] = ()  # when ready: (card, unseen, FUN, wins)
 
@@ -88,7 +91,9 @@ class DiscardResult:
     rules: RuleSet
     seat: Seat
     draws: int
+    exact_draws: int
     shanten: int
+    distance: int  # of the 14 cards: -1 when they win, else the least over the discards
     wins_now: bool
     fun_now: int
     options: tuple[Option, ...]

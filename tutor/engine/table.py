@@ -81,8 +81,9 @@ class Table:
         self.components = [(3 * idx[0], (1 << (3 * len(idx))) - 1) for idx in groups.values()]
         self.component_ids = [tuple(self.kinds[i] for i in idx) for idx in groups.values()]
         self.fei_shift = 3 * self.fei_index
-        self.budget: list[int] | None = None  # states left for the default search, shared by options
         self._win: dict[int, tuple[int, bool] | None] = {}
+        self.budget: list[int] | None = None  # work left for the default search, shared by its options
+        self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
 
     # --- packing -------------------------------------------------------------------------
     def pack(self, tiles: Iterable[Tile]) -> int:

@@ -111,6 +111,7 @@ def waits_dict(result: WaitsResult) -> dict[str, Any]:
         "rules": result.rules.name,
         "seat": result.seat,
         "shanten": result.shanten,
+        "distance": result.distance,
         "min_fun": result.min_fun,
         "unit": result.unit,
         "waits": [
@@ -128,8 +129,10 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
         "rules": result.rules.name,
         "seat": result.seat,
         "draws": result.draws,
+        "exact_draws": result.exact_draws,
         "exact": True,  # the search is exact on its model; it never settles for an estimate
         "shanten": result.shanten,
+        "distance": result.distance,
         "wins_now": result.wins_now,
         "fun_now": result.fun_now,
         "unit": result.unit,
@@ -139,11 +142,13 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
                 "discard": str(o.tile),
                 "action": o.action,
                 "shanten": o.shanten,
+                "distance": o.distance,
                 "tenpai": o.tenpai,
                 "acceptance": o.acceptance,
                 "accepts": [{"tile": str(t), "unseen": k} for t, k in o.accepts],
                 "win_probability": o.win_probability,
                 "expected_fun": o.expected_fun,
+                "win_by_draw": list(o.win_by_draw),
                 "waits": [{"tile": str(t), "unseen": c, "fun": f, "wins": w} for t, c, f, w in o.waits],
                 "explanation": o.explanation,
             }

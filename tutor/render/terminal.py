@@ -156,6 +156,8 @@ def waits_view(result: WaitsResult) -> RGroup:
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if not result.waits:
         shape = "complete already" if result.shanten < 0 else f"{result.shanten} away from ready (shanten {result.shanten})"
+        if result.distance > result.shanten:
+            shape += f"; {result.distance} swaps from a winning hand"
         out.append(Text(f"No card completes this hand: it is {shape}.", style="bold yellow"))
     else:
         table = Table(box=None, padding=(0, 1), header_style="bold")
@@ -172,6 +174,9 @@ def waits_view(result: WaitsResult) -> RGroup:
         winners = sum(w.unseen for w in result.waits if w.wins)
         total = sum(w.unseen for w in result.waits)
         out.append(Text(f"Ready: {total} unseen cards complete it, {winners} of them win.", style="bold"))
+        if not winners and result.distance > 0:
+            out.append(Text(f"To win it needs {result.distance} more swap{'s' if result.distance > 1 else ''} "
+                            f"before a winning card (distance to a win {result.distance}).", style="yellow"))
     for note in result.notes:
         out.append(Text(f"  {note}", style="dim"))
     return RGroup(*out)
@@ -181,14 +186,19 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("accepts", "right"),
-                       ("win %", "right"), (f"exp. {result.unit}", "right")):
+    for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
+                       ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right")):
         table.add_column(name, justify=just)  # type: ignore[arg-type]
     for k, o in enumerate(result.options, 1):
         label = Text.assemble("sink ", card(o.tile)) if o.action == "sink" else card(o.tile)
-        table.add_row(str(k), label, str(o.shanten), str(o.acceptance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}")
+        table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
+                      f"{o.expected_fun:.3f}")
     out.append(table)
-    out.append(Text(f"Exact over {result.draws} draws (the model: docs/solver.md); {result.states} hand states searched.", style="dim"))
+    plural = "" if result.draws == 1 else "s"
+    how = ("every discard weighed at each draw" if result.exact_draws + 1 >= result.draws else
+           f"every discard weighed for {result.exact_draws}, then the draws that bring a win closer kept")
+    out.append(Text(f"Over {result.draws} draw{plural}, {how} (docs/solver.md); {result.states} hand states searched. "
+                    "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
             out.append(Text(f"• {o.explanation}"))

@@ -1,0 +1,333 @@
+"""The distance to a win: the fewest own draws, each swapped for a card held, to a *winning* hand.
+
+Shanten counts the draws to a complete shape; a 3-Leg hand whose every completion is short of the
+minimum is further from a win than that. ``Distance`` answers exactly by looking at the target
+hands themselves: each complete structure (the sets and the NGAN it stands for, with the sets
+laid down; or a special shape) costs the cards it needs that the hand does not hold, a FEI held
+filling one missing card of a group. Structures are enumerated near the hand, cheapest first
+under a growing bound on the draws, and each one is scored once (a structure's score does not
+depend on where a FEI sits); the first bound that admits a winning structure is the answer.
+
+``d = draws - 1``: -1 for a 14-card hand that wins, 0 for a 13-card hand that some card makes
+win; ``d >= shanten`` always, and ``d == shanten`` when the rule set has no minimum.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from tutor.core.readings import CHEE, NGAN, PONG
+from tutor.core.tiles import FEI_ID
+from tutor.engine.score import is_win
+from tutor.engine.special import gate_suits, orphan_kinds, special_readings
+
+if TYPE_CHECKING:
+    from tutor.engine.table import Table
+
+Group = tuple[int, int]  # (kind, local index of the card it stands for; the lowest for a CHEE)
+
+
+class Distance:
+    """Distances to a win of the packed hands reachable from the kept hand ``h0`` of one ``Table``
+    (its sets, bonus cards, seat), drawing from the pool ``pool0`` (copies per local kind).
+
+    The cards a target may hold are those the search's pool lets the player draw: a kind with
+    copies in the pool up to ``h0 + pool0`` of it (a card drawn and thrown away is as never drawn),
+    a kind with none no more than the hand holds."""
+
+    def __init__(self, table: Table, h0: int, pool0: list[int]) -> None:
+        self.t = table
+        t = table
+        self.n = len(t.kinds) - (1 if t.has_fei else 0)  # real kinds; FEI is the last local kind
+        self.base = [(h0 >> (3 * i) & 7) + p if p > 0 else -1 for i, p in enumerate(pool0)]
+        self.mw = t.rules.max_wild_per_set if t.has_fei else 0
+        self.sets = [(PONG, i) for i in range(self.n)]
+        for i in range(self.n - 2):
+            g = t.kinds[i]
+            if t.rules.chee_ok[g] and t.kinds[i + 1] == g + 1 and t.kinds[i + 2] == g + 2:
+                self.sets.append((CHEE, i))
+        self.sets.sort(key=lambda s: (s[1], s[0]))
+        self.cards_of = {g: (g[1], g[1] + 1, g[1] + 2) if g[0] == CHEE else (g[1],) * 3 for g in self.sets}
+        self.memo: dict[int, int] = {}
+        self.low: dict[int, int] = {}  # a lower bound on d, where a search found none below it
+        self._score = t.structure_wins  # shared by every Distance of the table
+
+    # --- the public questions --------------------------------------------------------------
+    def of(self, key: int) -> int:
+        """d of a packed hand of 3n+1 cards (13 in 3leg), or of 3n+2 cards (-1 when it wins)."""
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        counts, fei = self._counts(key)
+        size = sum(counts) + fei
+        floor = self.t.shanten(key) if size == self.t.shape.size - 1 else self._shanten14(key)
+        draws = max(floor, self.low.get(key, -2)) + 1
+        while not self._reaches(counts, fei, draws):
+            draws += 1
+        self.memo[key] = draws - 1
+        return draws - 1
+
+    def within(self, key: int, d: int) -> bool:
+        """Is d(key) <= d? Cheaper than ``of`` when the answer is no. ``key`` may hold 3n+1 cards
+        or 3n+2 (then: does some discard leave a hand within ``d``)."""
+        got = self.memo.get(key)
+        if got is not None:
+            return got <= d
+        if self.low.get(key, -2) > d or self.t.shanten(key) > d:
+            return False
+        counts, fei = self._counts(key)
+        if self._reaches(counts, fei, d + 1):
+            if self.t.shanten(key) == d:
+                self.memo[key] = d
+            return True
+        self.low[key] = d + 1
+        return False
+
+    # --- internals -----------------------------------------------------------------------------
+    def _counts(self, key: int) -> tuple[list[int], int]:
+        counts = [key >> (3 * i) & 7 for i in range(self.n)]
+        fei = key >> self.t.fei_shift & 7 if self.t.has_fei else 0
+        return counts, fei
+
+    def _caps(self, counts: list[int], fei: int) -> tuple[list[int], int]:
+        """Most copies of each kind, and of FEI, a target of this hand may hold."""
+        caps = [b if b >= 0 else c for b, c in zip(self.base, counts, strict=False)]
+        fei_cap = (self.base[-1] if self.base[-1] >= 0 else fei) if self.t.has_fei else 0
+        return caps, fei_cap
+
+    def _shanten14(self, key: int) -> int:
+        """Shanten of a 14-card hand: the least over its discards (never below -1)."""
+        best = 99
+        for i, unit in enumerate(self.t.unit_of):
+            if key >> (3 * i) & 7:
+                best = min(best, self.t.shanten(key - unit))
+        return max(best - 1, -1) if best < 99 else 0
+
+    def _reaches(self, counts: list[int], fei: int, draws: int) -> bool:
+        """Is there a winning target within ``draws`` draws of the hand (each swapped for a card)?
+
+        A 14-card target keeps 14 - draws of the hand's cards, from 13 cards (the last draw
+        completes it with no discard) or from 14 (a discard comes first)."""
+        need_kept = self.t.shape.size - draws
+        caps, fei_cap = self._caps(counts, fei)
+        if self._standard(counts, fei, need_kept, caps, fei_cap):
+            return True
+        return bool(self.t.specials) and self._special(counts, need_kept, caps)
+
+    def _standard(self, counts: list[int], fei: int, need_kept: int, caps: list[int], fei_cap: int) -> bool:
+        """A winning standard structure keeping at least ``need_kept`` of the hand's cards?
+
+        The structures are enumerated as multisets of groups, with two running counts: the cards
+        the groups want that the hand lacks, and the hand's cards no group uses yet. The groups
+        still to choose need three cards each, of which the unused cards give at most one each,
+        so ``lacking + max(0, 3 * left - unused)`` less the FEI held bounds the cards to draw."""
+        t = self.t
+        size = 3 * t.sets_left + 2
+        budget = size - need_kept  # cards of the target the hand lacks, at most
+        if budget < 0:
+            return False
+        fei_opt = min(fei, t.sets_left * min(self.mw, 2) + 1) if self.mw else 0
+        slack = budget + fei_opt
+        want = [0] * self.n
+        state = [0, sum(counts)]  # [cards lacking, cards of the hand unused]
+        chosen: list[Group] = []
+        sets = self.sets
+        sets_n = len(sets)
+        cards_of = self.cards_of
+
+        def take(cards: tuple[int, ...]) -> None:
+            for x in cards:
+                want[x] += 1
+                if want[x] > counts[x]:
+                    state[0] += 1
+                else:
+                    state[1] -= 1
+
+        def give(cards: tuple[int, ...]) -> None:
+            for x in cards:
+                if want[x] > counts[x]:
+                    state[0] -= 1
+                else:
+                    state[1] += 1
+                want[x] -= 1
+
+        def sets_from(start: int, left: int) -> bool:
+            if left == 0:
+                return self._fits_and_wins(tuple(chosen), want, counts, fei, need_kept, caps, fei_cap)
+            for k in range(start, sets_n):
+                g = sets[k]
+                cards = cards_of[g]
+                take(cards)
+                future = 3 * (left - 1) - state[1]
+                if state[0] + (max(0, future)) <= slack:
+                    chosen.append(g)
+                    ok = sets_from(k, left - 1)
+                    chosen.pop()
+                    if ok:
+                        give(cards)
+                        return True
+                give(cards)
+            return False
+
+        for p in range(self.n):
+            pair = (p, p)
+            take(pair)
+            future = 3 * t.sets_left - state[1]
+            if state[0] + (max(0, future)) <= slack:
+                chosen.append((NGAN, p))
+                ok = sets_from(0, t.sets_left)
+                chosen.pop()
+                if ok:
+                    give(pair)
+                    return True
+            give(pair)
+        return False
+
+    def _fits_and_wins(
+        self, groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, need_kept: int,
+        caps: list[int], fei_cap: int,
+    ) -> bool:
+        """Can the hand keep ``need_kept`` cards of this structure (FEI placed at best), and does
+        the structure win?"""
+        kept = self._kept(groups, want, counts, fei, caps, fei_cap)
+        if kept is None or kept < need_kept:
+            return False
+        key = groups
+        got = self._score.get(key)
+        if got is None:
+            got = self._score[key] = self._wins(groups)
+        return got
+
+    def _kept(
+        self, groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, caps: list[int], fei_cap: int
+    ) -> int | None:
+        """Most of the hand's cards a structure keeps: real cards it needs, and FEI held standing
+        in for a card, at most ``mw`` a group (one in a NGAN), never a whole group; None when the
+        cards cannot exist (more copies than there are, even with every FEI in play)."""
+        base = sum(min(w, c) for w, c in zip(want, counts, strict=False))
+        forced = [w - c for w, c in zip(want, caps, strict=False)]
+        if not self.mw:
+            return None if any(f > 0 for f in forced) else base
+        if fei == 0 and all(f <= 0 for f in forced):
+            return base
+        # Try every placement of FEI slots: per group, a card it stands for (or none).
+        best: int | None = None
+        slots = [0] * self.n
+
+        def card_options(g: Group) -> list[tuple[int, ...]]:
+            kind, i = g
+            cards = (i, i + 1, i + 2) if kind == CHEE else (i,) * (2 if kind == NGAN else 3)
+            limit = min(self.mw, 1 if kind == NGAN else 2)
+            out: list[tuple[int, ...]] = [()]
+            for k in range(1, limit + 1):
+                out.extend(sorted(set(combinations(cards, k))))
+            return out
+
+        def place(j: int, used: int) -> None:
+            nonlocal best
+            if j == len(groups):
+                if used > fei_cap or any(w - s > c for w, s, c in zip(want, slots, caps, strict=False)):
+                    return
+                kept = sum(min(w - s, c) for w, s, c in zip(want, slots, counts, strict=False)) + min(fei, used)
+                if best is None or kept > best:
+                    best = kept
+                return
+            for opt in card_options(groups[j]):
+                useful = all(want[x] - slots[x] > counts[x] or want[x] - slots[x] > caps[x] for x in opt)
+                if opt and not useful:
+                    continue  # a FEI for a card the hand holds keeps no more
+                for x in opt:
+                    slots[x] += 1
+                place(j + 1, used + len(opt))
+                for x in opt:
+                    slots[x] -= 1
+
+        place(0, 0)
+        return best
+
+    def _wins(self, groups: tuple[Group, ...]) -> bool:
+        """Does the complete hand standing for these groups (with the sets laid down) win?"""
+        t = self.t
+        raw_inner = tuple((kind, t.kinds[i], 0, 0) for kind, i in groups)
+        raws = [tuple(sorted(raw_inner + tuple(ms))) for ms in t.meld_combos] if t.melds else [tuple(sorted(raw_inner))]
+        best = t.scorer.best(raws, [], t.bonus_ids, 0, t.flags, t.seat, t.melds)
+        return best is not None and is_win(best[1], t.rules)
+
+    def _special(self, counts: list[int], need_kept: int, caps: list[int]) -> bool:
+        """A winning special shape (never with a FEI) keeping at least ``need_kept`` cards?"""
+        t = self.t
+        in_play = t.rules.in_play
+        local = {g: i for i, g in enumerate(t.kinds[: self.n])}
+        targets: list[list[int]] = []
+        for shape in t.specials:
+            if shape == "thirteen_orphans":
+                kinds = [local[g] for g in orphan_kinds(in_play) if g in local]
+                extra = 14 - len(kinds)
+                for x in kinds:
+                    tgt = [0] * self.n
+                    for k in kinds:
+                        tgt[k] = 1
+                    tgt[x] += extra
+                    targets.append(tgt)
+            elif shape == "nine_gates":
+                for base in gate_suits(in_play):
+                    for r in range(9):
+                        tgt = [0] * self.n
+                        for j, m in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
+                            tgt[local[base + j]] = m
+                        tgt[local[base + r]] += 1
+                        targets.append(tgt)
+        found = any(self._special_ok(tgt, counts, need_kept, caps) for tgt in targets)
+        if found or "seven_pairs" not in t.specials:
+            return found
+        return self._seven_pairs(counts, need_kept, caps)
+
+    def _special_ok(self, tgt: list[int], counts: list[int], need_kept: int, caps: list[int]) -> bool:
+        if any(w > c for w, c in zip(tgt, caps, strict=False)):
+            return False
+        if sum(min(w, c) for w, c in zip(tgt, counts, strict=False)) < need_kept:
+            return False
+        key = ("special", tuple(tgt))
+        got = self._score.get(key)
+        if got is None:
+            got = self._score[key] = self._special_wins(tgt)
+        return got
+
+    def _special_wins(self, tgt: list[int]) -> bool:
+        t = self.t
+        c35 = [0] * 35
+        for i, w in enumerate(tgt):
+            c35[t.kinds[i]] = w
+        specials = special_readings(c35, t.specials, t.rules)
+        best = t.scorer.best([], specials, t.bonus_ids, 0, t.flags, t.seat, t.melds) if specials else None
+        return best is not None and is_win(best[1], t.rules)
+
+    def _seven_pairs(self, counts: list[int], need_kept: int, caps: list[int]) -> bool:
+        """Seven pairs of seven different cards: the kinds chosen by a search with a bound on the
+        cards lacking (a kind held twice lacks 0, once 1, never 2)."""
+        kinds = sorted((i for i in range(self.n) if caps[i] >= 2), key=lambda i: -min(counts[i], 2))
+        budget = 14 - need_kept
+        chosen: list[int] = []
+
+        def go(start: int, lacking: int) -> bool:
+            if lacking > budget:
+                return False
+            if len(chosen) == 7:
+                tgt = [0] * self.n
+                for i in chosen:
+                    tgt[i] = 2
+                return self._special_ok(tgt, counts, need_kept, caps)
+            for k in range(start, len(kinds)):
+                i = kinds[k]
+                chosen.append(i)
+                ok = go(k + 1, lacking + 2 - min(counts[i], 2))
+                chosen.pop()
+                if ok:
+                    return True
+            return False
+
+        return go(0, 0)
+
+
+__all__ = ["FEI_ID", "Distance"]
