@@ -13,9 +13,10 @@ Each ``puzzles/<theme>.yaml`` file holds one theme's puzzles::
         explanation: ...
 
 A puzzle's answer is written in the card notation (``5d``, ``3d 6d``), as a number (FUN) or as
-``yes``/``no``. ``tutor.teach.puzzle_engine`` proves each answer with the engine; this module only
-reads and validates the files. An unknown key, a wrong type, an unknown theme or a repeated id
-is an error that names the file and the key path.
+``yes``/``no``. ``tutor.teach.solve`` proves each answer with the engine; this module only
+reads and validates the files, each hand parsed once here. An unknown key, a wrong type, an
+unknown theme, a hand that does not parse or a repeated id is an error that names the file and
+the key path.
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from tutor.errors import PuzzleError
+from tutor.core.hands import Hand
+from tutor.errors import PuzzleError, TutorError
 from tutor.rules.schema import path_message
 
 SCHEMA_VERSION = 1
@@ -82,12 +83,17 @@ class PuzzleFile(_Struct, frozen=True, kw_only=True):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Puzzle:
-    """A validated puzzle: what to show, the one right answer, and why."""
+    """A validated puzzle: what to show, the one right answer, and why.
+
+    ``hand`` is the parsed hand; ``hand_text`` is the hand as the file writes it (``1d 1d F*``
+    rather than the canonical ``11d F*``), kept so a puzzle prints back exactly as written.
+    """
 
     id: str
     theme: str
     level: int
-    hand: str
+    hand: Hand
+    hand_text: str
     question: str
     answer: str
     explanation: str
@@ -100,7 +106,7 @@ class Puzzle:
         out: dict[str, Any] = {
             "id": self.id,
             "level": self.level,
-            "hand": self.hand,
+            "hand": self.hand_text,
             "question": self.question,
             "answer": self.answer,
             "explanation": self.explanation,
@@ -152,8 +158,12 @@ def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
         answer = str(p.answer).strip()
         if not answer:
             raise PuzzleError(f"{at}.answer: empty")
+        try:
+            hand = Hand.parse(p.hand)
+        except TutorError as err:
+            raise PuzzleError(f"{at}.hand: {err}") from None
         out.append(
-            Puzzle(p.id, spec.theme, p.level, p.hand.strip(), p.question.strip(), answer,
+            Puzzle(p.id, spec.theme, p.level, hand, p.hand.strip(), p.question.strip(), answer,
                    p.explanation.strip(), p.rules, p.seat, p.draws)
         )
     return tuple(out)
@@ -171,18 +181,6 @@ def dump_file(theme: str, puzzles: Iterable[Puzzle], title: str | None = None) -
     data = {"schema_version": SCHEMA_VERSION, "theme": theme, "title": title or THEMES[theme], "puzzles": items}
     header = f"# sekwoo puzzles: {THEMES[theme]}. Every answer is proven unique by tests/test_puzzles.py.\n"
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-
-
-def load_files(paths: Iterable[Path]) -> tuple[Puzzle, ...]:
-    """Load puzzle files from disk, checking that ids are unique across them."""
-    found: list[Puzzle] = []
-    for path in paths:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as err:
-            raise PuzzleError(f"cannot read puzzle file {str(path)!r}: {err.strerror}") from None
-        found.extend(parse_file(text, str(path)))
-    return _unique(found)
 
 
 def _unique(found: list[Puzzle]) -> tuple[Puzzle, ...]:
@@ -229,6 +227,6 @@ def select(theme: str | None = None, level: int | None = None) -> tuple[Puzzle, 
 
 
 __all__ = [
-    "LEVELS", "THEMES", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file", "get_puzzle", "load_files",
-    "load_puzzles", "parse_file", "select",
+    "LEVELS", "THEMES", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file", "get_puzzle", "load_puzzles",
+    "parse_file", "select",
 ]

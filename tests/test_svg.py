@@ -7,10 +7,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from tutor import check, load_rules
 from tutor.cli.app import app
 from tutor.core.hands import Hand
 from tutor.render.svg import hand_svg
-from tutor import check, load_rules
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -85,6 +85,6 @@ def test_puzzle_show_svg(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["puzzle", "show", p.id, "--svg", str(out), "--json"])
     assert result.exit_code == 0, result.output
     root = _parse(out.read_text(encoding="utf-8"))
-    assert len(_cards(root)) == Hand.parse(p.hand).size + len(Hand.parse(p.hand).bonus) + sum(
-        1 for m in Hand.parse(p.hand).melds if len(m.cards) == 4
+    assert len(_cards(root)) == p.hand.size + len(p.hand.bonus) + sum(
+        1 for m in p.hand.melds if len(m.cards) == 4
     )

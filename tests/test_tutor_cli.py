@@ -58,7 +58,7 @@ def test_puzzle_show_json_hides_the_answer() -> None:
     p = PUZZLES[0]
     data = js("puzzle", "show", p.id)
     assert {k: data[k] for k in ("id", "theme", "question", "hand", "rules", "seat")} == {
-        "id": p.id, "theme": p.theme, "question": p.question, "hand": p.hand, "rules": p.rules, "seat": p.seat,
+        "id": p.id, "theme": p.theme, "question": p.question, "hand": p.hand_text, "rules": p.rules, "seat": p.seat,
     }
     assert "answer" not in data and "explanation" not in data
     code, _, err = run("puzzle", "show", "nope-001")
@@ -133,12 +133,6 @@ def test_learn_lists_and_teaches_without_input() -> None:
     assert "answer: yes" in out and "answer hidden" not in out
     code, _, err = run("learn", "chess")
     assert code == 1 and "no lesson 'chess'" in err
-
-
-def test_lesson_exercises_are_proven() -> None:
-    for lesson in LESSONS:
-        tasks = exercises(lesson)  # raises if any answer is not unique
-        assert 1 <= len(tasks) <= 4
 
 
 def test_a_new_player_in_a_terminal(home: Path) -> None:

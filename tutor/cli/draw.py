@@ -12,14 +12,6 @@ from tutor.cli.common import RulesOpt, SeatOpt, edge
 from tutor.errors import TutorError
 
 
-def hand_picture(hand_text: str, title: str | None) -> str:
-    """The SVG of a hand's cards as written, never grouped (a puzzle's picture gives nothing away)."""
-    from tutor.core.hands import Hand
-    from tutor.render.svg import hand_svg
-
-    return hand_svg(Hand.parse(hand_text), title=title)
-
-
 def write_svg(path: Path, text: str) -> None:
     """Write an SVG file; a failure is a one-line error."""
     try:
@@ -58,4 +50,4 @@ def register(app: typer.Typer) -> None:
     app.command("render")(render)
 
 
-__all__ = ["hand_picture", "register", "render", "write_svg"]
+__all__ = ["register", "render", "write_svg"]

@@ -2,16 +2,21 @@
 
 A lesson is data: steps of text, each with an optional hand to draw (and, for complete hands, the
 engine's verdict), and exercises written as a theme and a hand. An exercise's answer is never
-written here: ``exercises(lesson)`` asks the engine (``tutor.teach.puzzle_engine.build``), so the
+written here: ``exercises(lesson)`` asks the engine (``tutor.teach.solve.build``), so the
 lessons cannot teach a wrong answer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from puzzles import Puzzle
-from tutor.errors import PuzzleError
+from tutor.core.hands import Hand
+from tutor.errors import PuzzleError, TutorError
+
+if TYPE_CHECKING:
+    from tutor.engine.results import Check
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +26,6 @@ class Step:
     text: str
     hand: str | None = None
     check: bool = False
-    seat: str = "east"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +36,6 @@ class Exercise:
     hand: str
     seat: str = "east"
     draws: int | None = None
-    question: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,14 +188,66 @@ def get_lesson(topic: str) -> Lesson:
     raise PuzzleError(f"no lesson {topic!r}: choose {', '.join(lesson.topic for lesson in LESSONS)}")
 
 
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What a lesson step draws: its hand, and the engine's verdict on it when the step asks."""
+
+    hand: Hand
+    check: Check | None = None
+
+
+def pictures(lesson: Lesson, rules: str = "3leg") -> tuple[Picture | None, ...]:
+    """What each step of the lesson draws (None for a step of text only), judged under ``rules``."""
+    from tutor.engine.score import check
+    from tutor.rules.load import load_rules
+
+    rule_set = load_rules(rules)
+    out: list[Picture | None] = []
+    for step in lesson.steps:
+        if not step.hand:
+            out.append(None)
+            continue
+        hand = Hand.parse(step.hand)
+        out.append(Picture(hand, check(hand, rule_set) if step.check else None))
+    return tuple(out)
+
+
 def exercises(lesson: Lesson) -> tuple[Puzzle, ...]:
     """The lesson's exercises as puzzles, their answers and explanations found by the engine."""
-    from tutor.teach.puzzle_engine import build
+    from tutor.teach.solve import build
 
     return tuple(
-        build(e.theme, e.hand, f"lesson-{lesson.topic}-{k + 1}", seat=e.seat, draws=e.draws, question=e.question)
+        build(e.theme, e.hand, f"lesson-{lesson.topic}-{k + 1}", seat=e.seat, draws=e.draws)
         for k, e in enumerate(lesson.exercises)
     )
 
 
-__all__ = ["ALIASES", "LESSONS", "Exercise", "Lesson", "Step", "exercises", "get_lesson"]
+def following(lesson: Lesson) -> Lesson | None:
+    """The lesson to take after this one; None after the last."""
+    k = LESSONS.index(lesson) + 1
+    return LESSONS[k] if k < len(LESSONS) else None
+
+
+def done_topics() -> frozenset[str]:
+    """Topics of the lessons the player has finished; none when the progress store cannot be read."""
+    from tutor.teach.progress import Progress
+
+    try:
+        with Progress() as prog:
+            return frozenset(prog.lessons_done())
+    except TutorError:
+        return frozenset()
+
+
+def record_lesson(lesson: Lesson, count: int, right: int) -> None:
+    """Keep a finished lesson of ``count`` exercises, ``right`` of them answered right, in the progress."""
+    from tutor.teach.progress import Progress
+
+    with Progress() as prog:
+        prog.record_lesson(lesson.topic, count, right)
+
+
+__all__ = [
+    "ALIASES", "LESSONS", "Exercise", "Lesson", "Picture", "Step", "done_topics", "exercises", "following",
+    "get_lesson", "pictures", "record_lesson",
+]

@@ -53,20 +53,6 @@ class ProgressError(TutorError):
 
 
 @dataclass(frozen=True, slots=True)
-class Attempt:
-    """One recorded answer to a puzzle."""
-
-    id: int
-    puzzle_id: str
-    theme: str
-    level: int
-    answer: str
-    correct: bool
-    daily: str | None
-    at: str
-
-
-@dataclass(frozen=True, slots=True)
 class ThemeStats:
     """Accuracy on one theme."""
 
@@ -198,11 +184,6 @@ class Progress:
         except sqlite3.Error as err:
             raise ProgressError(f"cannot record the lesson in {str(self.path)!r}: {err}") from None
 
-    def attempts(self) -> list[Attempt]:
-        """Every recorded answer, oldest first."""
-        rows = self._read("SELECT id, puzzle_id, theme, level, answer, correct, daily, at FROM attempts ORDER BY id")
-        return [Attempt(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7]) for r in rows]
-
     def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return list(self.conn.execute(sql, args))
@@ -271,5 +252,5 @@ def best_streak(days: set[date]) -> int:
 
 
 __all__ = [
-    "Attempt", "Progress", "ProgressError", "Stats", "ThemeStats", "best_streak", "data_dir", "db_path", "streak",
+    "Progress", "ProgressError", "Stats", "ThemeStats", "best_streak", "data_dir", "db_path", "streak",
 ]

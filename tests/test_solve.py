@@ -1,0 +1,36 @@
+"""Solving puzzles with the engine: a puzzle is built only when its answer is the only one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.core.hands import Hand
+from tutor.errors import PuzzleError
+from tutor.teach.solve import build, solve
+from tutor.teach.themes import question_for
+
+
+def test_non_unique_answers_are_rejected() -> None:
+    with pytest.raises(PuzzleError, match="not one answer"):
+        build("find-ngan", "11123444d 567d 999d", "x-1")  # 111 234 44 or 11 123 444
+    with pytest.raises(PuzzleError, match="not one answer"):
+        build("complete-shape", "1234d 567d GGG NNN", "x-2")  # 1d, 4d or 7d
+    with pytest.raises(PuzzleError):
+        build("waits", "123d 456d 789d EEE R", "x-3")  # a single wait is a complete-shape puzzle
+    with pytest.raises(PuzzleError, match="only"):
+        build("use-fei", "123d 456d 789d EEE R F* | f1", "x-4")  # the FEI can only be R
+
+
+def test_best_discard_tie_is_rejected() -> None:
+    # N and W are alike for East: discarding either leaves a single wait on the other.
+    with pytest.raises(PuzzleError, match="not one answer"):
+        build("best-discard", "123d 456d 789d 111d N W", "x-5", draws=1)
+
+
+def test_a_built_puzzle_holds_its_hand_as_written_and_its_theme_question() -> None:
+    p = build("count-fun", " 123d 456d 789d RRR 55d | a1 f4 ", "x-6", seat="south")
+    assert p.hand_text == "123d 456d 789d RRR 55d | a1 f4" and p.hand == Hand.parse(p.hand_text)
+    assert p.question == question_for("count-fun", "south") == "This hand is complete. How many FUN is it worth to South?"
+    assert solve(p).answer == p.answer and p.explanation.startswith(f"{p.answer} FUN for South")
+    with pytest.raises(PuzzleError, match="unknown theme 'chess'"):
+        build("chess", "123d", "x-7")

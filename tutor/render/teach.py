@@ -1,0 +1,267 @@
+"""Views of the tutor: puzzles, verdicts, lessons and progress, in rich and as plain data (``--json``).
+
+Each ``show_*`` prints one view on a rich console; each ``*_dict`` is the plain data of one;
+``puzzle_svg`` draws a puzzle's cards. Only the CLI imports this module. Rich is imported inside
+the views, so a ``--json`` command never loads it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from puzzles import LEVELS, THEMES, Puzzle
+from tutor.render.data import hand_dict
+from tutor.teach.themes import ANSWER_KIND, answer_hint
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tutor.teach.answers import Verdict
+    from tutor.teach.lessons import Lesson, Picture, Step
+    from tutor.teach.progress import Stats
+
+# --------------------------------------------------------------------------------------------
+# Plain data
+
+
+def puzzle_dict(p: Puzzle) -> dict[str, Any]:
+    """A puzzle as the player sees it (never its answer), its hand as the file writes it."""
+    out: dict[str, Any] = {
+        "id": p.id,
+        "theme": p.theme,
+        "theme_title": THEMES[p.theme],
+        "level": p.level,
+        "level_name": LEVELS[p.level],
+        "question": p.question,
+        "hand": p.hand_text,
+        "rules": p.rules,
+        "seat": p.seat,
+        "answer_kind": ANSWER_KIND[p.theme],
+        "answer_hint": answer_hint(p.theme),
+        "cards": hand_dict(p.hand),
+    }
+    if p.draws is not None:
+        out["draws"] = p.draws
+    return out
+
+
+def verdict_dict(v: Verdict, recorded: bool, daily: str | None = None) -> dict[str, Any]:
+    """A judged answer, whether it was recorded, and the date it counts for as a daily."""
+    return {
+        "id": v.puzzle.id,
+        "theme": v.puzzle.theme,
+        "correct": v.correct,
+        "given": v.given,
+        "solution": v.solution,
+        "explanation": v.explanation,
+        "recorded": recorded,
+        "daily": daily,
+    }
+
+
+def puzzle_list_dict(chosen: tuple[Puzzle, ...]) -> dict[str, Any]:
+    """Puzzles by id, theme and level, and every theme with its title."""
+    return {
+        "puzzles": [{"id": p.id, "theme": p.theme, "level": p.level} for p in chosen],
+        "themes": [{"theme": k, "title": v} for k, v in THEMES.items()],
+    }
+
+
+def stats_dict(s: Stats, total: int, database: Path) -> dict[str, Any]:
+    """The player's progress, out of ``total`` shipped puzzles, and where it is kept."""
+    return {
+        "attempts": s.attempts, "correct": s.correct, "accuracy": round(s.accuracy, 4), "solved": s.solved,
+        "puzzles": total, "daily_streak": s.daily_streak, "best_streak": s.best_streak, "dailies": s.dailies,
+        "themes": [
+            {"theme": t.theme, "attempts": t.attempts, "correct": t.correct, "accuracy": round(t.accuracy, 4),
+             "weak": t.weak} for t in s.themes
+        ],
+        "weak": list(s.weak), "lessons": list(s.lessons), "database": str(database),
+    }
+
+
+def puzzle_svg(p: Puzzle, title: str) -> str:
+    """The picture of a puzzle's cards as written, never grouped (a puzzle's picture gives nothing away)."""
+    from tutor.render.svg import hand_svg
+
+    return hand_svg(p.hand, title=title)
+
+
+# --------------------------------------------------------------------------------------------
+# Rich views
+
+
+def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
+    """A puzzle: a heading rule, the cards, seat and rules, the question and how to answer."""
+    from rich.text import Text
+
+    from tutor.render.terminal import hand_line
+
+    con.rule(Text(f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})", style="bold"))
+    con.print(Text.assemble("  ", hand_line(p.hand)))
+    where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {p.draws} draws left" if p.draws else "")
+    con.print(Text(where, style="dim"))
+    con.print(Text(f"  {p.question}", style="bold"))
+    con.print(Text(f"  (answer: {answer_hint(p.theme)})", style="dim"))
+
+
+def show_verdict(con: Console, v: Verdict) -> None:
+    """Right or wrong, the solution, and why."""
+    from rich.text import Text
+
+    if v.correct:
+        con.print(Text(f"  Correct: {v.solution}", style="bold green"))
+    else:
+        con.print(Text(f"  Not quite: you said {v.given}; the answer is {v.solution}", style="bold red"))
+    con.print(Text(f"  {v.explanation}", style="dim"))
+
+
+def show_problem(con: Console, err: Exception, indent: str) -> None:
+    """An answer that could not be read, and why (the player may try again)."""
+    from rich.text import Text
+
+    con.print(Text(f"{indent}{err}", style="yellow"))
+
+
+def show_tally(con: Console, right: int, done: int) -> None:
+    """How a round of puzzles went, at its end."""
+    from rich.text import Text
+
+    con.print(Text(f"{right} of {done} right. Your progress is saved.", style="dim"))
+
+
+def show_puzzle_list(con: Console, chosen: tuple[Puzzle, ...]) -> None:
+    """A table of puzzles (id, theme, level, question) and the themes."""
+    from rich.table import Table
+
+    table = Table(box=None, header_style="bold", padding=(0, 2))
+    for col in ("id", "theme", "level", "question"):
+        table.add_column(col, no_wrap=col != "question")
+    for p in chosen:
+        table.add_row(p.id, p.theme, f"{p.level} {LEVELS[p.level]}", p.question)
+    con.print(table)
+    con.print(f"{len(chosen)} puzzles. Themes: {', '.join(THEMES)}")
+
+
+def show_stats(con: Console, s: Stats, total: int) -> None:
+    """The player's progress: totals, the daily streak, lessons, accuracy per theme (weak flagged)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    con.print(Text("Your progress", style="bold"))
+    con.print(f"  attempts {s.attempts} · right {s.correct} ({s.accuracy:.0%}) · puzzles solved {s.solved} of {total}")
+    con.print(f"  daily streak {s.daily_streak} day(s) · best {s.best_streak} · dailies solved {s.dailies}")
+    con.print(f"  lessons done: {', '.join(s.lessons) if s.lessons else 'none yet (try: sekwoo learn)'}")
+    if s.themes:
+        table = Table(box=None, header_style="bold", padding=(0, 2))
+        for col in ("theme", "attempts", "right", "accuracy", ""):
+            table.add_column(col)
+        for t in sorted(s.themes, key=lambda t: t.accuracy):
+            flag = Text("weak: sekwoo puzzle --theme " + t.theme, style="bold yellow") if t.weak else Text("")
+            table.add_row(THEMES.get(t.theme, t.theme), str(t.attempts), str(t.correct), f"{t.accuracy:.0%}", flag)
+        con.print(table)
+    else:
+        con.print("  no puzzle answered yet: try 'sekwoo daily'")
+
+
+def show_lessons(con: Console, lessons: tuple[Lesson, ...], done: frozenset[str]) -> None:
+    """The lessons in order, those finished ticked."""
+    from rich.table import Table
+
+    table = Table(box=None, header_style="bold", padding=(0, 2))
+    for col in ("", "topic", "lesson", "about"):
+        table.add_column(col)
+    for k, lesson in enumerate(lessons, 1):
+        table.add_row("✓" if lesson.topic in done else str(k), lesson.topic, lesson.title, lesson.summary)
+    con.print(table)
+    con.print("Start with: sekwoo learn chee")
+
+
+def show_lesson_title(con: Console, lesson: Lesson) -> None:
+    """The rule that opens a lesson."""
+    from rich.text import Text
+
+    con.rule(Text(f"Lesson: {lesson.title}", style="bold"))
+
+
+def show_step(con: Console, step: Step, picture: Picture | None) -> None:
+    """One step of a lesson: its paragraph, and its hand (with the engine's verdict when it has one)."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    from tutor.render.terminal import checked, hand_line
+
+    con.print(Padding(Text(step.text), (1, 0, 0, 2)))
+    if picture is None:
+        return
+    if picture.check is not None:
+        con.print(Padding(checked(picture.check), (0, 0, 0, 4)))
+    else:
+        con.print(Text.assemble("    ", hand_line(picture.hand)))
+
+
+def show_exercises_title(con: Console, count: int) -> None:
+    """The rule that opens a lesson's exercises."""
+    from rich.text import Text
+
+    con.print()
+    con.rule(Text(f"Exercises ({count})", style="bold"))
+
+
+def show_exercise(con: Console, n: int, p: Puzzle) -> None:
+    """Exercise ``n``: its question, the cards and the seat."""
+    from rich.text import Text
+
+    from tutor.render.terminal import hand_line
+
+    con.print(Text(f"\n  {n}. {p.question}", style="bold"))
+    con.print(Text.assemble("     ", hand_line(p.hand), Text(f"   ({p.seat.capitalize()})", style="dim")))
+
+
+def show_exercise_answer(con: Console, p: Puzzle, answers: bool) -> None:
+    """Without a player to ask: the exercise's answer and why (``answers``), or that it is hidden."""
+    from rich.text import Text
+
+    if answers:
+        con.print(Text(f"     answer: {p.answer}. {p.explanation}", style="dim"))
+    else:
+        con.print(Text("     answer hidden (run in a terminal to answer, or add --answers)", style="dim"))
+
+
+def show_lesson_end(con: Console, right: int, count: int) -> None:
+    """How the exercises went, once saved."""
+    from rich.text import Text
+
+    con.print(Text(f"\n  {right} of {count} right. Lesson saved.", style="bold"))
+
+
+def show_next(con: Console, lesson: Lesson | None) -> None:
+    """What to do next: the following lesson, or the daily puzzle after the last."""
+    if lesson is not None:
+        con.print(f"\nNext: sekwoo learn {lesson.topic}")
+    else:
+        con.print("\nNext: sekwoo daily")
+
+
+__all__ = [
+    "puzzle_dict",
+    "puzzle_list_dict",
+    "puzzle_svg",
+    "show_exercise",
+    "show_exercise_answer",
+    "show_exercises_title",
+    "show_lesson_end",
+    "show_lesson_title",
+    "show_lessons",
+    "show_next",
+    "show_problem",
+    "show_puzzle",
+    "show_puzzle_list",
+    "show_stats",
+    "show_step",
+    "show_tally",
+    "show_verdict",
+    "stats_dict",
+    "verdict_dict",
+]

@@ -1,0 +1,150 @@
+"""A player's answer to a puzzle: read leniently, then judged against the puzzle's answer.
+
+Answers typed by people are read leniently (``read_answer``): cards in any order and spelling
+(``3d 6d``, ``36d``, ``6d,3d``, ``red``), numbers for FUN, yes/no. ``judge`` compares the
+answer, in the canonical form the puzzle files use, with the puzzle's own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from puzzles import Puzzle
+from tutor.core.hands import MeldKind
+from tutor.core.tiles import FEI_ID, Tile
+from tutor.errors import PuzzleError, TutorError
+from tutor.teach.facts import set_kind
+from tutor.teach.themes import ANSWER_HINT, ANSWER_KIND
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one answer to a puzzle."""
+
+    puzzle: Puzzle
+    given: str
+    correct: bool
+    solution: str
+    explanation: str
+
+
+_WORDS = {
+    "east": "E", "south": "S", "west": "W", "north": "N", "red": "R", "green": "G", "white": "Wh",
+    "fei": "F*", "f*": "F*", "wild": "F*", "*": "F*",
+}
+_FILLER = {
+    "discard", "the", "a", "an", "and", "or", "card", "cards", "dot", "dots", "on", "it", "waits",
+    "wait", "pair", "ngan", "of", "for", "stands", "as", "is", "throw", "away", "dragon", "wind",
+    "i", "would", "to", "play", "=",
+}
+_NUMBER_WORDS = {
+    w: n for n, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    )
+}
+_YES = {"yes", "y", "true", "yep", "yeah", "wins", "win", "sek", "woo"}
+_NO = {"no", "n", "false", "nope", "short", "not", "none"}
+_SET_WORDS = {"chee": MeldKind.CHEE, "pong": MeldKind.PONG, "kong": MeldKind.KONG}
+
+
+def read_tiles(text: str) -> list[Tile]:
+    """Cards written loosely: ``3d 6d``, ``36d``, ``6D, 3d``, ``red``, ``F*=5d`` (the right side)."""
+    from notation import parse_tiles
+
+    cleaned = re.sub(r"[,;/+&]", " ", text)
+    parts: list[str] = []
+    for tok in cleaned.split():
+        if "=" in tok:
+            tok = tok.rsplit("=", 1)[1]
+            if not tok:
+                continue
+        low = tok.lower().rstrip(".!?")
+        if low in _FILLER or not low:
+            continue
+        if low in _WORDS:
+            parts.append(_WORDS[low])
+            continue
+        m = re.fullmatch(r"(\d+)([dpbscmz])", low)
+        if m:
+            parts.append(m.group(1) + m.group(2))
+            continue
+        if re.fullmatch(r"(?:wh|[eswnrg])+", low):
+            parts.extend(h.capitalize() if h == "wh" else h.upper() for h in re.findall(r"wh|[eswnrg]", low))
+            continue
+        raise PuzzleError(f"cannot read {tok!r} as a card: write cards like 5d, E, Wh or F*")
+    if not parts:
+        raise PuzzleError(f"no card in the answer {text!r}: write cards like 5d, E, Wh or F*")
+    try:
+        return parse_tiles(" ".join(parts))
+    except TutorError as err:
+        raise PuzzleError(f"cannot read the answer {text!r} as cards: {err}") from None
+
+
+def read_number(text: str) -> int:
+    """A whole number written as digits or a word (``7``, ``7 FUN``, ``seven``)."""
+    m = re.search(r"-?\d+(?![0-9a-z*])", text.lower())
+    if m:
+        return int(m.group())
+    for word in re.findall(r"[a-z]+", text.lower()):
+        if word in _NUMBER_WORDS:
+            return _NUMBER_WORDS[word]
+    raise PuzzleError(f"cannot read {text!r} as a number of FUN")
+
+
+def read_yesno(text: str) -> tuple[bool, MeldKind | None]:
+    """Yes or no; a set's name (``pong``) counts as yes and is returned to be checked too."""
+    words = re.findall(r"[a-z]+", text.lower())
+    for w in words:
+        if w in _SET_WORDS:
+            return True, _SET_WORDS[w]
+    if words and words[0] in _YES:
+        return True, None
+    if words and words[0] in _NO:
+        return False, None
+    raise PuzzleError(f"cannot read {text!r} as yes or no")
+
+
+def read_answer(theme: str, text: str) -> str:
+    """An answer as typed, in the canonical form the puzzle files use; raises ``PuzzleError``."""
+    kind = ANSWER_KIND.get(theme)
+    if kind is None:
+        raise PuzzleError(f"unknown theme {theme!r}")
+    if not text.strip():
+        raise PuzzleError(f"an empty answer: write {ANSWER_HINT[kind]}")
+    if kind == "yesno":
+        yes, _ = read_yesno(text)
+        return "yes" if yes else "no"
+    if kind == "number":
+        return str(read_number(text))
+    tiles = read_tiles(text)
+    if kind == "tiles":
+        return tiles_text(t for t in tiles if t.id != FEI_ID) or "F*"
+    distinct = {t for t in tiles if t.id != FEI_ID} or set(tiles)
+    if len(distinct) != 1:
+        raise PuzzleError(f"name one card, not {len(distinct)}: {tiles_text(distinct)}")
+    return str(distinct.pop())
+
+
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    """Distinct cards in order, as a ``tiles`` answer is written: ``3d 6d``."""
+    return " ".join(str(t) for t in sorted(set(tiles)))
+
+
+def judge(puzzle: Puzzle, text: str) -> Verdict:
+    """Judge a typed answer against the puzzle's answer; ``PuzzleError`` if it cannot be read."""
+    given = read_answer(puzzle.theme, text)
+    if puzzle.theme == "best-discard" and given not in {str(t) for t in puzzle.hand.concealed}:
+        raise PuzzleError(f"you hold no {given} to discard: name one of your concealed cards")
+    correct = given == read_answer(puzzle.theme, puzzle.answer)
+    if correct and puzzle.theme == "is-a-set":
+        _, named = read_yesno(text)
+        if named is not None:
+            from tutor.rules.load import load_rules
+
+            correct = named is set_kind(puzzle.hand, load_rules(puzzle.rules))
+    return Verdict(puzzle, given, correct, puzzle.answer, puzzle.explanation)
+
+
+__all__ = ["Verdict", "judge", "read_answer", "read_number", "read_tiles", "read_yesno", "tiles_text"]

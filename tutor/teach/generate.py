@@ -1,0 +1,241 @@
+"""New puzzles from random deals, each kept only when the engine proves it has one answer."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from puzzles import THEMES, Puzzle, load_puzzles
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES
+from tutor.errors import PuzzleError, TutorError
+from tutor.teach.solve import build
+
+if TYPE_CHECKING:
+    from tutor.rules.load import RuleSet
+
+
+class _Deal:
+    """Cards drawn so far for one random hand, with the copies left of each."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.left = Counter({i: rules.copies for i in rules.in_play if i != FEI_ID})
+        self.left[FEI_ID] = rules.wild_copies
+
+    def take(self, ids: list[int]) -> bool:
+        need = Counter(ids)
+        if any(self.left[i] < n for i, n in need.items()):
+            return False
+        self.left.subtract(need)
+        return True
+
+
+def _random_tile(rng: random.Random, honours: float) -> int:
+    if rng.random() < honours:
+        return rng.randrange(FIRST_WIND, FEI_ID)
+    return rng.randrange(0, 9)
+
+
+def random_complete(
+    rng: random.Random, rules: RuleSet, *, chee: float = 0.5, honours: float = 0.4, fei: float = 0.0,
+    declared: float = 0.0, bonus: tuple[int, int] = (0, 3), sunk: float = 0.0, max_fei: int = 4,
+) -> Hand | None:
+    """A random complete hand built set by set from the 3-Leg cards (None if a deal fails)."""
+    deal = _Deal(rules)
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    n_fei = 0
+    for _ in range(rules.sets):
+        if rng.random() < chee:
+            start = rng.randrange(0, 7)
+            ids, kind = [start, start + 1, start + 2], MeldKind.CHEE
+        else:
+            t = _random_tile(rng, honours)
+            ids, kind = [t, t, t], MeldKind.PONG
+        if n_fei < max_fei and rng.random() < fei:
+            ids[rng.randrange(3)] = FEI_ID
+            n_fei += 1
+        if not deal.take(ids):
+            return None
+        if rng.random() < declared:
+            melds.append(Meld(kind, tuple(sorted(TILES[i] for i in ids))))
+        else:
+            concealed.extend(ids)
+    t = _random_tile(rng, honours)
+    pair = [t, t]
+    if n_fei < max_fei and rng.random() < fei / 2:
+        pair[1] = FEI_ID
+        n_fei += 1
+    if not deal.take(pair):
+        return None
+    concealed.extend(pair)
+    bonus_ids = rng.sample(range(FIRST_BONUS, N_TILES), rng.randint(*bonus))
+    if rng.random() < sunk and deal.take([FEI_ID]):
+        bonus_ids.append(FEI_ID)
+    return Hand(tuple(TILES[i] for i in concealed), tuple(melds), tuple(TILES[i] for i in bonus_ids))
+
+
+def _candidate_set(rng: random.Random) -> tuple[str, str]:
+    """Three or four loose cards, as an is-a-set puzzle writes them (``1d 1d F*``), and the seat."""
+    r = rng.random()
+    if r < 0.25:  # a CHEE, maybe with a FEI
+        s = rng.randrange(0, 7)
+        ids = [s, s + 1, s + 2]
+    elif r < 0.45:  # a PONG
+        t = _random_tile(rng, 0.5)
+        ids = [t, t, t]
+    elif r < 0.6:  # three honours of one kind but different cards: no CHEE of winds or dragons
+        base = rng.choice([FIRST_WIND, FIRST_DRAGON])
+        pool = list(range(base, base + (4 if base == FIRST_WIND else 3)))
+        ids = rng.sample(pool, 3)
+    elif r < 0.8:  # near misses in Dots
+        s = rng.randrange(0, 9)
+        ids = sorted({s, rng.randrange(0, 9), rng.randrange(0, 9)})
+        while len(ids) < 3:
+            ids.append(ids[-1])
+    elif r < 0.9:  # wrap-arounds and mixed kinds
+        ids = rng.choice([[7, 8, 0], [8, 0, 1], [0, 1, FIRST_WIND], [5, 6, rng.randrange(FIRST_WIND, FEI_ID)]])
+    else:  # four cards
+        t = _random_tile(rng, 0.4)
+        ids = [t, t, t, t if rng.random() < 0.6 else FEI_ID]
+    if len(ids) == 3 and rng.random() < 0.35:
+        ids[rng.randrange(3)] = FEI_ID
+        if rng.random() < 0.2:
+            ids[rng.randrange(3)] = FEI_ID
+    hand = Hand(tuple(TILES[i] for i in ids))
+    return " ".join(str(t) for t in hand.concealed), "east"
+
+
+_SEATS = ("east", "south", "west")
+MAX_TRIES = 20_000
+"""Random deals ``make`` tries before it settles for fewer puzzles than asked."""
+
+
+def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tuple[str, str]]:
+    """Endless (hand, seat) candidates for a theme, from random deals."""
+    while True:
+        if theme == "is-a-set":
+            yield _candidate_set(rng)
+            continue
+        seat = "east"
+        if theme == "find-ngan":
+            hand = random_complete(rng, rules, chee=0.65, honours=0.25, fei=0.15, declared=0.1, bonus=(0, 2))
+        elif theme in ("complete-shape", "waits"):
+            hand = random_complete(rng, rules, chee=0.65, honours=0.2, fei=0.1, declared=0.1, bonus=(0, 2))
+            if hand is not None:
+                cut = [t for t in hand.concealed if t.id != FEI_ID]
+                if not cut:
+                    continue
+                drop = rng.choice(cut)
+                rest = list(hand.concealed)
+                rest.remove(drop)
+                hand = Hand(tuple(rest), hand.melds, hand.bonus)
+        elif theme in ("count-fun", "short-of-five"):
+            seat = rng.choice(_SEATS)
+            hand = random_complete(rng, rules, chee=0.5, honours=0.45, fei=0.1, declared=0.2, bonus=(1, 3), sunk=0.1)
+            if hand is not None and rng.random() < 0.08:
+                hand = Hand(hand.concealed, hand.melds, ())
+        elif theme == "use-fei":
+            seat = rng.choice(_SEATS)
+            hand = random_complete(rng, rules, chee=0.5, honours=0.5, fei=1.0, max_fei=1, declared=0.0,
+                                   bonus=(1, 3))
+        elif theme == "best-discard":
+            hand = _discard_deal(rng, rules)
+        else:
+            raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
+        if hand is not None:
+            yield str(hand), seat
+
+
+def _discard_deal(rng: random.Random, rules: RuleSet) -> Hand | None:
+    """A 14-card concealed hand one or two cards away from complete."""
+    hand = random_complete(rng, rules, chee=0.6, honours=0.3, fei=0.05, declared=0.0, bonus=(0, 3))
+    if hand is None:
+        return None
+    cards = list(hand.concealed)
+    rng.shuffle(cards)
+    n = 1 if rng.random() < 0.6 else 2
+    kept = cards[n:]
+    seen = Counter(t.id for t in kept) + Counter(t.id for t in hand.bonus if t.id == FEI_ID)
+    while len(kept) < 14:
+        t = _random_tile(rng, 0.1)
+        if seen[t] < rules.copies:
+            kept.append(TILES[t])
+            seen[t] += 1
+    return Hand(tuple(kept), (), hand.bonus)
+
+
+def make(
+    theme: str, count: int, seed: int, *, rules: str = "3leg", prefix: str | None = None, start: int = 1,
+    level: int | None = None, exclude: Iterable[str] = (), draws: int = 3,
+) -> list[Puzzle]:
+    """Up to ``count`` new puzzles of ``theme`` from random deals, each proven to have one answer.
+
+    Deterministic for a given seed. Hands in ``exclude`` (as written) are skipped; for
+    ``short-of-five`` about a third of the kept hands win, so "no" is not always right.
+    """
+    from tutor.rules.load import load_rules
+
+    if theme not in THEMES:
+        raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
+    if count < 1:
+        raise PuzzleError("ask for at least one puzzle")
+    rule_set = load_rules(rules)
+    rng = random.Random(f"{theme}:{seed}")
+    prefix = prefix or theme
+    seen = set(exclude)
+    out: list[Puzzle] = []
+    answers: Counter[str] = Counter()
+    levels: Counter[int] = Counter()
+    tries = 0
+    for hand, seat in _candidates(theme, rng, rule_set):
+        if len(out) >= count or tries >= MAX_TRIES:
+            break
+        tries += 1
+        if hand in seen:
+            continue
+        pid = f"{prefix}-{start + len(out):03d}"
+        try:
+            puzzle = build(theme, hand, pid, seat=seat, rules=rules,
+                           draws=draws if theme == "best-discard" else None, budget=True)
+        except TutorError:
+            continue
+        if level is not None and puzzle.level != level:
+            continue
+        if level is None and levels[puzzle.level] >= (count + 1) // 2 and tries < MAX_TRIES // 2:
+            continue
+        if not _balanced(theme, puzzle, answers, count):
+            continue
+        seen.add(hand)
+        answers[puzzle.answer] += 1
+        levels[puzzle.level] += 1
+        out.append(puzzle)
+    return out
+
+
+def _balanced(theme: str, puzzle: Puzzle, answers: Counter[str], count: int) -> bool:
+    """Keep yes/no themes from having one answer almost always, and waits varied."""
+    if theme == "short-of-five":
+        cap = {"yes": max(1, count // 3), "no": count - max(1, count // 3)}
+        return answers[puzzle.answer] < cap[puzzle.answer]
+    if theme == "is-a-set":
+        return answers[puzzle.answer] < (count + 1) // 2
+    if theme == "waits":
+        return answers[puzzle.answer] < 1
+    if theme == "best-discard" and not puzzle.answer[0].isdigit():  # a lone honour is the easy case
+        return sum(n for a, n in answers.items() if not a[0].isdigit()) < max(1, count // 3)
+    return True
+
+
+def taken_hands(prefix: str) -> frozenset[str]:
+    """Hands (as written) of the shipped puzzles that new ones of id ``prefix-NNN`` must not repeat.
+
+    All the shipped hands but those of ids ``prefix-...``, which the new set replaces.
+    """
+    own = f"{prefix}-"
+    return frozenset(p.hand_text for p in load_puzzles() if not p.id.startswith(own))
+
+
+__all__ = ["MAX_TRIES", "make", "random_complete", "taken_hands"]

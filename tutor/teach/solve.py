@@ -1,0 +1,283 @@
+"""Solving a puzzle with the engine: each theme's answer from the hand alone, and puzzles built so.
+
+Every theme has one way to find its answer from the hand alone, with ``tutor.engine.score``,
+``tutor.engine.shapes`` and ``tutor.engine.solver``; ``solve`` returns the answer together with
+every other answer that would be just as right, so a puzzle is sound only when there is exactly
+one (``Solution.unique``). ``build`` makes a puzzle whose answer and explanation come from here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from puzzles import THEMES, Puzzle
+from tutor.core.hands import Hand, MeldKind
+from tutor.core.tiles import FEI_ID, TILES, Tile
+from tutor.errors import PuzzleError
+from tutor.teach.answers import tiles_text
+from tutor.teach.facts import (
+    all_readings,
+    fei_choices,
+    public_group,
+    reading_text,
+    score_text,
+    set_kind,
+    shape_waits,
+    wait_detail,
+    why_not_set,
+)
+from tutor.teach.themes import question_for
+
+if TYPE_CHECKING:
+    from tutor.engine.results import Check, Option
+    from tutor.rules.load import RuleSet
+
+DISCARD_MARGIN_ABS = 0.05
+"""A best discard must beat the runner-up by this much expected FUN ..."""
+DISCARD_MARGIN_REL = 0.15
+"""... and by this share of its own expected FUN."""
+SOLVE_BUDGET = 40_000
+"""Solver states: the generator drops a best-discard puzzle costlier to prove, so the set stays quick to re-check."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A puzzle's answer as the engine finds it, and every other answer that is just as right."""
+
+    answer: str
+    alternatives: tuple[str, ...]
+    explanation: str
+    level: int = 1
+    work: int = 0  # search states the solver visited (best-discard), a machine-independent cost
+
+    @property
+    def unique(self) -> bool:
+        """True when exactly one answer is right."""
+        return len(self.alternatives) == 1
+
+
+def solve(puzzle: Puzzle) -> Solution:
+    """Find the puzzle's answer with the engine, from its hand, rules and seat alone."""
+    from tutor.rules.load import load_rules
+
+    rules = load_rules(puzzle.rules)
+    rules.seat(puzzle.seat)
+    solver = _SOLVERS.get(puzzle.theme)
+    if solver is None:
+        raise PuzzleError(f"{puzzle.id}: unknown theme {puzzle.theme!r}")
+    return solver(puzzle, puzzle.hand, rules)
+
+
+def _solve_set(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    cards = list(hand.concealed)
+    if hand.melds or hand.bonus or len(cards) not in (3, 4):
+        raise PuzzleError(f"{puzzle.id}: an is-a-set puzzle shows 3 or 4 loose cards")
+    kind = set_kind(hand, rules)
+    shown = " ".join(map(str, cards))
+    fei = any(c.id == FEI_ID for c in cards)
+    if kind is None:
+        why = why_not_set(cards, rules)
+        level = 3 if fei or len(cards) == 4 else 2 if any(not c.is_suited for c in cards) else 1
+        return Solution("no", ("no",), f"No: {shown} is not a set; {why}.", level)
+    what = {
+        MeldKind.CHEE: "a CHEE, three Dots in a row",
+        MeldKind.PONG: "a PONG, three identical cards",
+        MeldKind.KONG: "a KONG, four identical cards (it counts as one set once declared)",
+    }[kind]
+    note = " The FEI stands in for the missing card." if fei else ""
+    level = 2 if fei or kind is MeldKind.KONG else 1
+    return Solution("yes", ("yes",), f"Yes: {shown} is {what}.{note}", level)
+
+
+def _solve_ngan(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    from tutor.core.readings import NGAN
+
+    raws = all_readings(hand, rules)
+    if not raws:
+        raise PuzzleError(f"{puzzle.id}: the hand of a find-ngan puzzle must be complete")
+    pairs = sorted({g[1] for r in raws for g in r if g[0] == NGAN})
+    alts = tuple(str(TILES[t]) for t in pairs)
+    answer = alts[0]
+    fei_pair = any(g[0] == NGAN and g[2] for r in raws for g in r)
+    counts = Counter(t for t in hand.concealed if t.id != FEI_ID)
+    pairs_seen = sum(1 for n in counts.values() if n >= 2)  # cards that look like a NGAN
+    level = 1 if pairs_seen <= 2 else 2 if pairs_seen <= 4 else 3
+    if fei_pair or len(raws) > 1 or FEI_ID in {t.id for t in hand.concealed}:
+        level = min(3, level + 1)
+    ways = "" if len(raws) == 1 else f" However you split it ({len(raws)} ways), the NGAN is the same."
+    text = f"The NGAN is {answer}: {reading_text(raws[0])}.{ways}"
+    return Solution(answer, alts, text, level)
+
+
+
+def _solve_complete(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    waits = shape_waits(hand, rules)
+    if not waits:
+        raise PuzzleError(f"{puzzle.id}: no card completes this hand")
+    alts = tuple(str(t) for t in waits)
+    fei = any(t.id == FEI_ID for t in hand.concealed)
+    level = 1 + (fei or bool(hand.melds)) + (sum(1 for t in hand.concealed if t.is_honour) == 0)
+    text = f"Only {alts[0]} completes it ({wait_detail(hand, rules, waits)})."
+    return Solution(alts[0], alts, text, min(level, 3))
+
+
+def _solve_waits(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    waits = shape_waits(hand, rules)
+    if not waits:
+        raise PuzzleError(f"{puzzle.id}: no card completes this hand")
+    if len(waits) < 2:
+        raise PuzzleError(f"{puzzle.id}: one card completes this hand: that is a complete-shape puzzle")
+    answer = tiles_text(waits)
+    fei = any(t.id == FEI_ID for t in hand.concealed)
+    level = 1 if len(waits) == 2 and not fei else 2 if len(waits) <= 3 else 3
+    if fei and level < 3:
+        level += 1
+    text = f"It waits on {len(waits)} cards, {answer} ({wait_detail(hand, rules, waits)})."
+    if len(waits) > 3:
+        text = f"It waits on {len(waits)} cards: {answer}."
+    return Solution(answer, (answer,), text, level)
+
+
+def _check(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Check:
+    from tutor.engine.score import check
+
+    return check(hand, rules, puzzle.seat)
+
+
+def _fun_level(result: Check, hand: Hand) -> int:
+    n_lines = len(result.score.lines) if result.score else 0
+    fei = any(t.id == FEI_ID for t in hand.concealed) or any(m.wild_count for m in hand.melds)
+    if result.score and (result.score.limit or result.score.capped):
+        return 2 if not fei else 3
+    return 1 if n_lines <= 2 and not fei else 2 if n_lines <= 4 else 3
+
+
+def _solve_fun(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    result = _check(puzzle, hand, rules)
+    if not result.complete:
+        raise PuzzleError(f"{puzzle.id}: the hand of a count-fun puzzle must be complete")
+    answer = str(result.fun)
+    reading = result.reading
+    how = ""
+    if reading is not None:
+        how = f" Read it as {', '.join(public_group(g) for g in reading.groups)}."
+    text = f"{answer} FUN for {puzzle.seat.capitalize()}: {score_text(result)}.{how}"
+    return Solution(answer, (answer,), text, _fun_level(result, hand))
+
+
+def _solve_short(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    result = _check(puzzle, hand, rules)
+    if not result.complete:
+        raise PuzzleError(f"{puzzle.id}: the hand of a short-of-five puzzle must be complete")
+    if result.wins:
+        text = f"Yes: {score_text(result)} FUN, at least the {result.min_fun} needed."
+        answer = "yes"
+    else:
+        text = f"No: {score_text(result)} FUN is short of the {result.min_fun} needed. A complete shape is not enough."
+        answer = "no"
+    if not hand.bonus and result.score and result.score.limit:
+        text += " With no flower at all, the hand is a No Flower Mahjong."
+    return Solution(answer, (answer,), text, _fun_level(result, hand))
+
+
+def _solve_fei(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    choices = fei_choices(hand, rules, puzzle.seat)
+    if not choices:
+        raise PuzzleError(f"{puzzle.id}: the hand of a use-fei puzzle must be complete")
+    if len(choices) < 2:
+        raise PuzzleError(f"{puzzle.id}: the FEI can stand for one card only; there is nothing to choose")
+    best = max(choices.values())
+    alts = tuple(str(t) for t, f in sorted(choices.items()) if f == best)
+    others = sorted(((f, t) for t, f in choices.items() if f < best), reverse=True)
+    text = f"F* as {alts[0]} scores {best} FUN"
+    if others:
+        text += "; " + ", ".join(f"as {t} only {f}" for f, t in others[:3])
+    result = _check(puzzle, hand, rules)
+    if result.reading is not None:
+        text += f". Read it as {', '.join(public_group(g) for g in result.reading.groups)}"
+    level = 2 if len(choices) == 2 else 3
+    return Solution(alts[0], alts, text + ".", level)
+
+
+def _clear_margin(best: float, second: float) -> bool:
+    return best - second >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
+
+
+def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    from tutor.engine import solver
+
+    draws = puzzle.draws or 3
+    result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws)
+    options: list[Option] = []
+    seen: set[tuple[str, Tile]] = set()
+    for opt in result.options:
+        key = (opt.action, opt.tile)
+        if key not in seen:
+            seen.add(key)
+            options.append(opt)
+    if not options:
+        raise PuzzleError(f"{puzzle.id}: no discard to choose")
+    best = options[0]
+
+    def name(opt: Option) -> str:
+        return str(opt.tile) if opt.action == "discard" else f"sink {opt.tile}"
+
+    alts = [name(best)]
+    for opt in options[1:]:
+        if not _clear_margin(best.expected_fun, opt.expected_fun):
+            alts.append(name(opt))
+    if best.action != "discard" and len(alts) == 1:
+        alts.append("sink")  # a sinking answer is not a discard puzzle
+    text = (
+        f"Discard {best.tile}: expected {best.expected_fun:.2f} FUN over {draws} draws "
+        f"(wins {best.win_probability:.0%}), keeping {best.acceptance} cards that improve the hand"
+    )
+    if best.accepts and best.shanten == 0:
+        text += f" (it waits on {tiles_text(t for t, _ in best.accepts)})"
+    if len(options) > 1:
+        nxt = options[1]
+        text += f". Next best, {name(nxt)}, expects only {nxt.expected_fun:.2f}"
+    max_acc = max(o.acceptance for o in options if o.shanten == best.shanten)
+    same_shanten = sum(1 for o in options if o.shanten == best.shanten)
+    level = 1 if same_shanten == 1 else 2 if best.acceptance == max_acc else 3
+    return Solution(name(best), tuple(alts), text + ".", level, result.states)
+
+
+_SOLVERS = {
+    "is-a-set": _solve_set,
+    "find-ngan": _solve_ngan,
+    "complete-shape": _solve_complete,
+    "waits": _solve_waits,
+    "best-discard": _solve_discard,
+    "count-fun": _solve_fun,
+    "use-fei": _solve_fei,
+    "short-of-five": _solve_short,
+}
+
+
+def build(
+    theme: str, hand: str, puzzle_id: str, *, seat: str = "east", rules: str = "3leg",
+    draws: int | None = None, budget: bool = False,
+) -> Puzzle:
+    """A puzzle of ``hand`` (as written) whose question, answer, explanation and level come from here.
+
+    Raises ``PuzzleError`` when the answer is not unique (or, with ``budget``, when proving it
+    costs more than ``SOLVE_BUDGET`` solver states).
+    """
+    if theme not in THEMES:
+        raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
+    if theme == "best-discard" and draws is None:
+        draws = 3
+    draft = Puzzle(puzzle_id, theme, 1, Hand.parse(hand), hand.strip(), question_for(theme, seat, draws),
+                   "?", "?", rules, seat, draws)
+    sol = solve(draft)
+    if not sol.unique:
+        raise PuzzleError(f"{puzzle_id}: not one answer but {len(sol.alternatives)}: {', '.join(sol.alternatives)}")
+    if sol.work > SOLVE_BUDGET and budget:
+        raise PuzzleError(f"{puzzle_id}: {sol.work:,} solver states: too costly to re-check quickly")
+    return replace(draft, answer=sol.answer, explanation=sol.explanation, level=sol.level)
+
+
+__all__ = ["DISCARD_MARGIN_ABS", "DISCARD_MARGIN_REL", "SOLVE_BUDGET", "Solution", "build", "solve"]
