@@ -26,7 +26,7 @@ WaitRow = tuple[str, int, bool, int]
 
 def solver_waits(hand: Hand, rule_set: str, seat: str, seen: tuple[str, ...]) -> list[WaitRow]:
     """``tutor.engine.solver.waits`` as sorted (card, fun, wins, unseen) rows."""
-    got = waits(hand, rules(rule_set), seat, seen=tiles(seen))
+    got = waits(hand, rules(rule_set), seat, seen=tiles(seen), with_distance=False)
     return sorted((str(w.tile), w.fun, w.wins, w.unseen) for w in got.waits)
 
 

@@ -55,7 +55,7 @@ class WaitsResult:
     rules: RuleSet
     seat: Seat
     shanten: int
-    distance: int  # the distance to a win (>= shanten): 0 when some card makes it win
+    distance: int | None  # the distance to a win (>= shanten): 0 when some card makes it win
     waits: tuple[Wait, ...]
     min_fun: int
     unit: str

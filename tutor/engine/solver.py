@@ -74,8 +74,10 @@ def waits(
     seat: str | Seat = "east",
     situations: Iterable[str] = (),
     seen: Sequence[Tile] = (),
+    with_distance: bool = True,
 ) -> WaitsResult:
-    """Every card that completes a hand of 3n+1 cards, with the FUN it would score."""
+    """Every card that completes a hand of 3n+1 cards, with the FUN it would score, and (unless
+    ``with_distance`` is false: it costs most on hands far from a win) the distance to a win."""
     seat_name, flags = _setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size - 1:
         hint = "; use 'sekwoo discard' for a hand that has just drawn" if hand.size == rules.hand_size else ""
@@ -95,7 +97,7 @@ def waits(
     sh = table.shanten(key)
     if not found and sh == 0:
         notes.append("every card this hand waits on is already in sight")
-    distance = Distance(table, key, [unseen[t] for t in table.kinds]).of(key)
+    distance = Distance(table, key, [unseen[t] for t in table.kinds]).of(key) if with_distance else None
     return WaitsResult(hand, rules, seat_name, sh, distance, tuple(found), rules.minimum, rules.unit, tuple(notes))
 
 

@@ -156,7 +156,7 @@ def waits_view(result: WaitsResult) -> RGroup:
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if not result.waits:
         shape = "complete already" if result.shanten < 0 else f"{result.shanten} away from ready (shanten {result.shanten})"
-        if result.distance > result.shanten:
+        if result.distance is not None and result.distance > result.shanten:
             shape += f"; {result.distance} swaps from a winning hand"
         out.append(Text(f"No card completes this hand: it is {shape}.", style="bold yellow"))
     else:
@@ -174,7 +174,7 @@ def waits_view(result: WaitsResult) -> RGroup:
         winners = sum(w.unseen for w in result.waits if w.wins)
         total = sum(w.unseen for w in result.waits)
         out.append(Text(f"Ready: {total} unseen cards complete it, {winners} of them win.", style="bold"))
-        if not winners and result.distance > 0:
+        if not winners and result.distance is not None and result.distance > 0:
             out.append(Text(f"To win it needs {result.distance} more swap{'s' if result.distance > 1 else ''} "
                             f"before a winning card (distance to a win {result.distance}).", style="yellow"))
     for note in result.notes:
