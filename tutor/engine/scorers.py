@@ -91,18 +91,6 @@ class AdditiveScorer(Scorer):
             fun, capped = scoring.cap, True
         return Score(fun, tuple(lines), total, limit, capped, min(counted, fun))
 
-    def score_raw(
-        self,
-        raw: RawReading,
-        bonus: tuple[int, ...],
-        wild_held: int,
-        flags: frozenset[str],
-        seat: str,
-        melds: tuple[Meld, ...] = (),
-    ) -> Score:
-        """The score of one standard reading."""
-        return self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, _concealed_kongs(melds)), seat)
-
     def without_reading(self, bonus: tuple[int, ...], wild_held: int, flags: frozenset[str], seat: str) -> Score:
         return self.score(None, Context(sets=[], pair=-1, bonus=bonus, wild_held=wild_held, flags=flags, seat=seat), seat)
 

@@ -46,7 +46,9 @@ def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
     return out
 
 
-def _setup(hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str], seen: Sequence[Tile]) -> tuple[str, frozenset[str]]:
+def _setup(
+    hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str], seen: Sequence[Tile]
+) -> tuple[Seat, frozenset[str]]:
     seat_name = rules.seat(seat)
     flags = frozenset(situations)
     known = {s.flag for s in rules.spec.situations}

@@ -161,7 +161,10 @@ def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
                 stands = tile + j if kind == CHEE else tile
         if stands is None:
             continue
-        fun = scorer.score_raw(raw, bonus, held, frozenset(), seat_name, hand.melds).fun
+        best = scorer.best([raw], [], bonus, held, frozenset(), seat_name, hand.melds)
+        if best is None:
+            continue
+        fun = best[1].fun
         t = TILES[stands]
         out[t] = max(out.get(t, -1), fun)
     return out
