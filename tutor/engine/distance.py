@@ -19,13 +19,17 @@ from typing import TYPE_CHECKING
 
 from tutor.core.readings import CHEE, NGAN, PONG
 from tutor.core.tiles import FEI_ID
+from tutor.engine.nearest import fei_slots
 from tutor.engine.score import is_win
+from tutor.engine.shanten import N as N_KINDS
+from tutor.engine.shanten import ShapeContext, shanten_counts
 from tutor.engine.special import gate_suits, orphan_kinds, special_readings
 
 if TYPE_CHECKING:
+    from tutor.core.score import Score
     from tutor.engine.table import Table
 
-Group = tuple[int, int]  # (kind, local index of the card it stands for; the lowest for a CHEE)
+from tutor.engine.nearest import Group, Structure
 
 
 class Distance:
@@ -52,6 +56,15 @@ class Distance:
         self.memo: dict[int, int] = {}
         self.low: dict[int, int] = {}  # a lower bound on d, where a search found none below it
         self._score = t.structure_wins  # shared by every Distance of the table
+        # Where every complete hand of the table wins, d is shanten with the pool's card supply.
+        self.plain = t.every_complete_wins() and not t.specials
+        self._dead = [i for i in range(self.n) if self.base[i] < 0]
+        self._fei_dead = t.has_fei and self.base[-1] < 0
+        self._contexts: dict[tuple[int, ...], ShapeContext] = {}
+        # Where no special shape exists, the winning structures at a hand's distance are listed
+        # (``optimal``) and passed down to the hands a swap brings closer (``closer``).
+        self.by_structure = not self.plain and not t.specials
+        self.opt: dict[int, list[Structure]] = {}
 
     # --- the public questions --------------------------------------------------------------
     def of(self, key: int) -> int:
@@ -59,11 +72,14 @@ class Distance:
         got = self.memo.get(key)
         if got is not None:
             return got
+        if self.plain:
+            self.memo[key] = got = self._supplied_shanten(key)
+            return got
         counts, fei = self._counts(key)
         size = sum(counts) + fei
         floor = self.t.shanten(key) if size == self.t.shape.size - 1 else self._shanten14(key)
         draws = max(floor, self.low.get(key, -2)) + 1
-        while not self._reaches(counts, fei, draws):
+        while draws <= size and not self._reaches(counts, fei, draws):
             draws += 1
         self.memo[key] = draws - 1
         return draws - 1
@@ -74,6 +90,8 @@ class Distance:
         got = self.memo.get(key)
         if got is not None:
             return got <= d
+        if self.plain:
+            return self.of(key) <= d
         if self.low.get(key, -2) > d or self.t.shanten(key) > d:
             return False
         counts, fei = self._counts(key)
@@ -84,7 +102,48 @@ class Distance:
         self.low[key] = d + 1
         return False
 
+    def optimal(self, key: int) -> list[Structure]:
+        """Every winning standard structure at the distance of the 13-card hand ``key``: those a
+        target reaches in ``d + 1`` draws (found by the search, or passed down by ``closer``)."""
+        got = self.opt.get(key)
+        if got is None:
+            counts, fei = self._counts(key)
+            caps, fei_cap = self._caps(counts, fei)
+            known = self.memo.get(key)
+            d = self.t.shanten(key) if known is None else known
+            while True:  # the least d with a winning structure, and every structure at it
+                got = []
+                self._standard(counts, fei, self.t.shape.size - d - 1, caps, fei_cap, got)
+                if got or known is not None or d >= self.t.shape.size:
+                    break
+                d += 1
+            self.opt[key] = got
+            self.memo[key] = d
+        return got
+
     # --- internals -----------------------------------------------------------------------------
+    def _supplied_shanten(self, key: int) -> int:
+        """Shanten of a packed hand (3n+1 or 3n+2 cards) counting only the cards the model can
+        draw: of a kind left in the pool up to ``h0`` plus the pool, of one with none no more than
+        the hand holds. The supply-free tables are shared with the table's own shanten."""
+        t = self.t
+        counts, fei = self._counts(key)
+        sig = tuple(counts[i] for i in self._dead) + ((fei,) if self._fei_dead else ())
+        ctx = self._contexts.get(sig)
+        if ctx is None:
+            caps, fei_cap = self._caps(counts, fei)
+            cap = [0] * N_KINDS
+            for i, c in enumerate(caps):
+                cap[t.kinds[i]] = c
+            shape = t.shape
+            ctx = self._contexts[sig] = ShapeContext(
+                shape.sets, shape.chee_ok, tuple(cap), fei_cap, shape.max_wild, _memo=shape._memo
+            )
+        c34 = [0] * N_KINDS
+        for i, c in enumerate(counts):
+            c34[t.kinds[i]] = c
+        return shanten_counts(c34, fei, ctx)
+
     def _counts(self, key: int) -> tuple[list[int], int]:
         counts = [key >> (3 * i) & 7 for i in range(self.n)]
         fei = key >> self.t.fei_shift & 7 if self.t.has_fei else 0
@@ -115,7 +174,10 @@ class Distance:
             return True
         return bool(self.t.specials) and self._special(counts, need_kept, caps)
 
-    def _standard(self, counts: list[int], fei: int, need_kept: int, caps: list[int], fei_cap: int) -> bool:
+    def _standard(
+        self, counts: list[int], fei: int, need_kept: int, caps: list[int], fei_cap: int,
+        collect: list[Structure] | None = None,
+    ) -> bool:
         """A winning standard structure keeping at least ``need_kept`` of the hand's cards?
 
         The structures are enumerated as multisets of groups, with two running counts: the cards
@@ -154,7 +216,11 @@ class Distance:
 
         def sets_from(start: int, left: int) -> bool:
             if left == 0:
-                return self._fits_and_wins(tuple(chosen), want, counts, fei, need_kept, caps, fei_cap)
+                found = self._fits_and_wins(tuple(chosen), want, counts, fei, need_kept, caps, fei_cap)
+                if found and collect is not None:  # every one is wanted: record it and go on
+                    collect.append((tuple(chosen), tuple(want)))
+                    return False
+                return found
             for k in range(start, sets_n):
                 g = sets[k]
                 cards = cards_of[g]
@@ -211,6 +277,8 @@ class Distance:
             return None if any(f > 0 for f in forced) else base
         if fei == 0 and all(f <= 0 for f in forced):
             return base
+        if self.mw == 1:
+            return self._kept_one(groups, want, counts, fei, caps, fei_cap, base)
         # Try every placement of FEI slots: per group, a card it stands for (or none).
         best: int | None = None
         slots = [0] * self.n
@@ -246,13 +314,39 @@ class Distance:
         place(0, 0)
         return best
 
+    @staticmethod
+    def _kept_one(
+        groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, caps: list[int], fei_cap: int,
+        base: int,
+    ) -> int | None:
+        """``_kept`` where a group takes one FEI at most (``Distance._fei_slots``)."""
+        slots = fei_slots(groups, want, counts, caps, fei_cap)
+        return None if slots is None else base + min(fei, slots, fei_cap)
+
     def _wins(self, groups: tuple[Group, ...]) -> bool:
         """Does the complete hand standing for these groups (with the sets laid down) win?"""
+        best = self.structure_score(groups)
+        return best is not None and is_win(best, self.t.rules)
+
+    def structure_score(self, groups: tuple[Group, ...]) -> Score | None:
+        """The score of the complete hand standing for these groups, with the sets laid down."""
         t = self.t
         raw_inner = tuple((kind, t.kinds[i], 0, 0) for kind, i in groups)
         raws = [tuple(sorted(raw_inner + tuple(ms))) for ms in t.meld_combos] if t.melds else [tuple(sorted(raw_inner))]
         best = t.scorer.best(raws, [], t.bonus_ids, 0, t.flags, t.seat, t.melds)
-        return best is not None and is_win(best[1], t.rules)
+        return None if best is None else best[1]
+
+    def aim(self, key: int) -> Score | None:
+        """What the 13-card hand plays for: the best score among the winning structures nearest to
+        it (None where they are not listed: no minimum to reach, or special shapes)."""
+        if not self.by_structure:
+            return None
+        best: Score | None = None
+        for groups, _ in self.optimal(key):
+            sc = self.structure_score(groups)
+            if sc is not None and (best is None or (sc.fun, sc.total) > (best.fun, best.total)):
+                best = sc
+        return best
 
     def _special(self, counts: list[int], need_kept: int, caps: list[int]) -> bool:
         """A winning special shape (never with a FEI) keeping at least ``need_kept`` cards?"""

@@ -10,6 +10,13 @@ the player wins; otherwise:
   (for the best discard that lowers the distance to a win by one) when that is worth more than
   throwing it back, and thrown back otherwise.
 
+After the exact draws, a swap brings a hand one draw closer to a win only toward a winning
+structure it is already nearest to (a swap changes the cards a structure keeps by at most one):
+drawing a card the structure lacks, throwing one it has no use for. ``closer`` lists those swaps
+and gives each hand they leave its own nearest structures (those the swap served); ``split``
+does the same for the discards of a 14-card hand. So the structure search
+(``Distance.optimal``) runs where the graph starts, not at every hand.
+
 A value is a tuple ``(expected FUN, P(win by draw 1), ..., P(win by draw n))``; its last entry is
 the win probability. A hand whose distance to a win is ``n`` or more is worth nothing.
 """
@@ -19,13 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.engine.table import OverBudget
+from tutor.engine.nearest import Structure, fei_slots
 
 if TYPE_CHECKING:
     from tutor.engine.distance import Distance
     from tutor.engine.table import Table
 
 Value = tuple[float, ...]
+Node = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 def zero(n: int) -> Value:
@@ -53,6 +61,8 @@ class Search:
         self.restricted_below = draws - exact  # n <= this: the draws after the exact ones
         self.memo: dict[int, Value] = {}
         self.memo14: dict[int, Value] = {}
+        self.rvals: dict[int, list[Value]] = {}  # after the exact draws: a hand's values by draws left
+        self.nodes: dict[int, Node] = {}
         self.h0c = [h0 >> (3 * i) & 7 for i in range(len(pool0))]
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
         self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
@@ -62,6 +72,8 @@ class Search:
         """The value of the 13-card hand ``h`` with ``n`` draws left."""
         if n <= 0:
             return (0.0,)
+        if 1 < n <= self.restricted_below:
+            return self._restricted(h, n)
         mkey = h << 6 | n
         got = self.memo.get(mkey)
         if got is not None:
@@ -71,24 +83,19 @@ class Search:
             pruned = t.has_fei and not h >> t.fei_shift & 7 and not t.complete(h + t.unit_of[t.fei_index])
             # (without FEI, a hand waits on some card exactly when it plus a FEI is complete)
         else:
-            pruned = t.lower(h) >= n or (n <= self.restricted_below and self.d.of(h) >= n)
+            pruned = t.lower(h) >= n
         if pruned:  # no win within n draws
             self.memo[mkey] = result = zero(n)
             return result
-        result = self._restricted(h, n) if 1 < n <= self.restricted_below else self._exact(h, n)
+        result = self._exact(h, n)
         self.memo[mkey] = result
         self._spend()
         return result
 
     def _spend(self) -> None:
-        """One more state searched: for the progress bar, and the default search's budget."""
+        """One more state searched (for the progress bar)."""
         if self.tick is not None:
             self.tick()
-        budget = self.t.budget
-        if budget is not None:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise OverBudget
 
     def _draws(self, h: int) -> tuple[int, list[tuple[int, int, int]]]:
         """The pool's cards for the hand ``h``: (total, [(kind, copies, unit)])."""
@@ -139,6 +146,8 @@ class Search:
         if got is not None:
             return got
         best = zero(n)
+        if 1 < n <= self.restricted_below:
+            split(self.d, h14)
         for shift, unit in self.shifts:
             if h14 >> shift & 7:
                 r = self.value(h14 - unit, n)
@@ -148,30 +157,221 @@ class Search:
         self._spend()
         return best
 
+    # --- after the exact draws: the graph of draws that bring a win closer ----------------------
     def _restricted(self, h: int, n: int) -> Value:
-        """After the exact draws: keep a draw only for a discard that lowers the distance to a win."""
+        """The value of ``h`` with ``n`` draws left after the exact draws. A hand's outcomes (the
+        draws that win, those kept for a discard that brings a win closer, those thrown back) do
+        not depend on the draws left, so they are found once per hand (``_node``) and its values
+        for 1, 2, ... n draws are worked out from them in turn."""
+        vals = self.rvals.get(h)
+        if vals is None:
+            vals = self.rvals[h] = [(0.0,)]
+        if len(vals) > n:
+            return vals[n]
+        known = self.d.memo.get(h)
+        if known is not None:
+            far = known >= n
+        else:  # the cheap bound first: a distance search far from a win is costly
+            far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
+        if far:  # no win within n draws (nor within fewer)
+            vals.extend(zero(m) for m in range(len(vals), n + 1))
+            return vals[n]
         dh = self.d.of(h)
-        stay = self.value(h, n - 1) if n > 1 else None
+        node = self.nodes.get(h)
+        if node is None:
+            node = self.nodes[h] = self._node(h, dh)
+            self._spend()
+        _, total, win_fun, win_p, stay_p, kept = node
+        # the kept draws' hands, each with its values for up to n - 1 draws worked out first
+        kids = [(p, [self._values(g, n - 1) for g in gs]) for p, gs in kept] if n > 1 else []
+        for m in range(len(vals), n + 1):
+            if dh >= m or not total:
+                vals.append(zero(m))
+                continue
+            prev = vals[m - 1]
+            acc = [win_p] * (m + 1)
+            acc[0] = win_fun + stay_p * prev[0]
+            if m > 1:
+                for k in range(2, m + 1):
+                    acc[k] += stay_p * prev[k - 1]
+                for p, lists in kids:
+                    best = prev
+                    for lst in lists:
+                        r = lst[m - 1]
+                        if r[0] > best[0] or (r[0] == best[0] and better(r, best)):
+                            best = r
+                    acc[0] += p * best[0]
+                    for k in range(2, m + 1):
+                        acc[k] += p * best[k - 1]
+            vals.append(tuple(x / total for x in acc))
+        return vals[n]
+
+    def _values(self, h: int, n: int) -> list[Value]:
+        """The values of ``h`` after the exact draws for 0, 1, ... n draws left (at least)."""
+        self._restricted(h, n)
+        return self.rvals[h]
+
+    def _node(self, h: int, dh: int) -> Node:
+        """The outcomes of a draw at ``h``: its distance to a win, the pool's size, the FUN and
+        chance of the winning draws, the chance of the draws thrown back, and per draw kept, its
+        copies and the hands its discards that bring a win closer leave."""
         total, draws = self._draws(h)
-        parts: list[tuple[int, int, Value | None]] = []
+        win_fun = 0.0
+        win_p = 0.0
+        stay_p = 0.0
+        kept: list[tuple[int, tuple[int, ...]]] = []
+        if self.d.by_structure and dh > 0:  # no draw wins; the swaps closer come from the structures
+            swaps = closer(self.d, h, {i: p for i, p, _ in draws})
+            for i, p, _ in draws:
+                served = swaps.get(i)
+                if served:
+                    kept.append((p, tuple(served)))
+                else:
+                    stay_p += p
+            return dh, total, win_fun, win_p, stay_p, tuple(kept)
         for i, p, unit in draws:
             h14 = h + unit
             fun = self._win(h14)
-            if fun >= 0 or n == 1:
-                parts.append((p, fun, None))
+            if fun >= 0:
+                win_fun += p * fun
+                win_p += p
                 continue
-            best = stay
+            kids: list[int] = []
             if dh > 0 and self.d.within(h14, dh - 1):  # some discard brings a win closer
                 for shift, out in self.shifts:
                     if shift == 3 * i or not h14 >> shift & 7:
                         continue
                     g = h14 - out
                     if self.d.within(g, dh - 1):
-                        r = self.value(g, n - 1)
-                        if best is None or better(r, best):
-                            best = r
-            parts.append((p, -1, best))
-        return self._combine(n, parts, total)
+                        kids.append(g)
+            if kids:
+                kept.append((p, tuple(kids)))
+            else:
+                stay_p += p
+        return dh, total, win_fun, win_p, stay_p, tuple(kept)
 
 
-__all__ = ["Search", "Value", "better", "zero"]
+def split(dist: Distance, key14: int) -> None:
+    """Pass the winning structures nearest to a 14-card hand down to the hands its discards
+    leave: a discard keeps the distance exactly when one of them has no use for the card
+    (else it is left to ``optimal``). One search instead of one per discard."""
+    if not dist.by_structure or key14 in dist.opt:
+        return
+    counts, fei = dist._counts(key14)
+    caps, fei_cap = dist._caps(counts, fei)
+    size = dist.t.shape.size
+    d = dist.t.shanten(key14)
+    while True:
+        got: list[Structure] = []
+        dist._standard(counts, fei, size - d - 1, caps, fei_cap, got)
+        if got or d >= size:
+            break
+        d += 1
+    dist.opt[key14] = got
+    kept = size - d - 1
+    fi = dist.n if dist.t.has_fei else -1
+    for x, unit in enumerate(dist.t.unit_of):
+        g = key14 - unit
+        if not key14 >> (3 * x) & 7 or g in dist.opt:
+            continue
+        gc = counts[:]
+        gf = fei
+        gcaps = caps
+        if x == fi:
+            gf -= 1
+        else:
+            gc[x] -= 1
+            if dist.base[x] < 0:
+                gcaps = caps[:]
+                gcaps[x] = gc[x]
+        gfc = fei_cap if fi < 0 or dist.base[fi] >= 0 else gf
+        sub = [st for st in got if dist._kept(st[0], list(st[1]), gc, gf, gcaps, gfc) == kept]
+        if sub:
+            dist.opt[g] = sub
+            dist.memo[g] = size - 1 - kept
+
+def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int, list[Structure]]]:
+    """The swaps that bring the 13-card hand ``key`` one draw closer to a win: per card drawn
+    (a local kind with copies in ``pool``), the hands its discards leave, each with the winning
+    structures it is then nearest to.
+
+    A swap lowers the distance only toward a structure the hand is already nearest to (one
+    swap changes the cards a structure keeps by at most one), so the candidates are the cards
+    such a structure wants more of, and the cards (or FEI) it keeps no use for."""
+    d = dist.of(key)
+    counts, fei = dist._counts(key)
+    caps, fei_cap = dist._caps(counts, fei)
+    kept_now = dist.t.shape.size - 1 - d
+    n = dist.n
+    fi = n if dist.t.has_fei else -1
+    units = dist.t.unit_of
+    base = dist.base
+    out: dict[int, dict[int, list[Structure]]] = {}
+    for struct in dist.optimal(key):
+        groups, want = struct
+        need = [k for k in range(n) if want[k] > counts[k] and k in pool]
+        spare = [k for k in range(n) if counts[k] > want[k]]
+        if fi >= 0:
+            if fi in pool:
+                need.append(fi)
+            if fei:
+                spare.append(fi)
+        # Which swaps keep one card more (``_kept`` decides where no shortcut does). Without a
+        # FEI held and no card beyond its copies, every swap of a wanted card for a spare one.
+        # Where a group takes one FEI at most, from the FEI slots ``u`` of the structure: a
+        # real card for a real one loses at most one slot, a FEI drawn needs a free slot, a
+        # FEI thrown keeps no more unless a slot was free.
+        simple = fi < 0 or (not fei and all(w <= c for w, c in zip(want, caps, strict=False)))
+        u = -1 if simple or dist.mw != 1 else fei_slots(groups, want, counts, caps, fei_cap)
+        if u is None:
+            continue
+        fei_room = fei_cap if fi < 0 or base[fi] >= 0 else fei + 1
+        wl = list(want)
+        for t in need:
+            for x in spare:
+                if t == x:
+                    continue
+                g = key + units[t] - units[x]
+                verify = False
+                if simple:
+                    verify = t == fi
+                elif u >= 0:
+                    if t == fi:
+                        if not (u >= fei + 1 and fei_room >= fei + 1):
+                            continue
+                    elif x == fi:
+                        if u >= fei:
+                            continue
+                        verify = True
+                    else:
+                        verify = u - 1 < min(fei, fei_cap)
+                else:
+                    verify = True
+                if verify:
+                    gc = counts[:]
+                    gf = fei
+                    gcaps = caps
+                    if t == fi:
+                        gf += 1
+                    else:
+                        gc[t] += 1
+                    if x == fi:
+                        gf -= 1
+                    else:
+                        gc[x] -= 1
+                        if base[x] < 0:
+                            gcaps = caps[:]
+                            gcaps[x] = gc[x]
+                    gfc = fei_cap if fi < 0 or base[fi] >= 0 else gf
+                    if dist._kept(groups, wl, gc, gf, gcaps, gfc) != kept_now + 1:
+                        continue
+                out.setdefault(t, {}).setdefault(g, []).append(struct)
+    for kids in out.values():
+        for g, structs in kids.items():
+            if g not in dist.opt:
+                dist.opt[g] = structs
+                dist.memo[g] = d - 1
+    return out
+
+
+__all__ = ["Search", "Value", "better", "closer", "split", "zero"]

@@ -257,11 +257,11 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool
             if prof is None:
                 prof = memo[key] = _capped(_tables.load()[0][pid], wmax)
             total = merge_profiles(total, prof, ctx.sets, wmax)
-    for base, suit in suits:
-        key = ("suit", base, suit, wmax)
-        prof = memo.get(key)
+    for base, pattern in suits:
+        skey = ("suit", base, pattern, wmax)
+        prof = memo.get(skey)
         if prof is None:
-            prof = memo[key] = _capped(free_profile(tuple(range(base, base + 9)), suit, ctx.chee_ok, ctx.max_wild, memo), wmax)
+            prof = memo[skey] = _capped(free_profile(tuple(range(base, base + 9)), pattern, ctx.chee_ok, ctx.max_wild, memo), wmax)
         total = merge_profiles(total, prof, ctx.sets, wmax)
     if honours:
         hkey = ("honours", honours, wmax)

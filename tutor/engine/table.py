@@ -30,10 +30,6 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 
-class OverBudget(Exception):
-    """The default search would do more work than its budget of states."""
-
-
 class Table:
     """Everything about one hand's fixed parts (sets laid down, bonus cards, seat, rules) that
     the search needs, with memo tables for shanten and for the FUN of complete hands."""
@@ -82,7 +78,6 @@ class Table:
         self.component_ids = [tuple(self.kinds[i] for i in idx) for idx in groups.values()]
         self.fei_shift = 3 * self.fei_index
         self._win: dict[int, tuple[int, bool] | None] = {}
-        self.budget: list[int] | None = None  # work left for the default search, shared by its options
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
 
     # --- packing -------------------------------------------------------------------------
@@ -177,6 +172,19 @@ class Table:
         self._flat[fei] = value
         return value
 
+    def every_complete_wins(self) -> bool:
+        """Does every complete hand of this table win, whatever its reading (no minimum, or a limit
+        from the bonus cards and situations alone for every number of FEI held)?"""
+        if not self.scorer.flat:
+            return False
+        if self.rules.minimum <= 0:
+            return True
+        for fei in range(self.shape.fei_cap + 1):
+            flat = self._flat_score(fei)
+            if flat is None or flat < self.rules.minimum:
+                return False
+        return True
+
     def complete(self, key: int) -> bool:
         """Is the packed hand a complete shape (memoised with ``win``)?"""
         got = self._win.get(key, False)
@@ -263,10 +271,6 @@ class Table:
         inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok) if standard else []
         raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
         specials = special_readings(c, self.specials, self.rules) if self.specials else []
-        if self.budget is not None:
-            self.budget[0] -= 2 + len(raws) + len(specials)  # scoring costs about a state per reading
-            if self.budget[0] < 0:
-                raise OverBudget
         return self.scorer.best(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
 
     def reading(self, key: int) -> Reading | None:
