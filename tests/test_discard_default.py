@@ -1,47 +1,65 @@
-"""The default horizon of ``discard``: 3 draws within the work budget, else 2, always exact."""
+"""The default horizon of ``discard``: the seat's own draws left in the round, from the rule set's
+card counts, with every discard weighed over all of a horizon of at most 3 draws and none beyond
+(then the draws that bring a win closer); never a work budget."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from tutor import Hand, load_rules
-from tutor.engine.solver import DEFAULT_DRAWS, FALLBACK_DRAWS, STATE_BUDGET, discard
+import pytest
+
+from tutor import ArgumentError, Hand, Seat, load_rules
+from tutor.engine.horizon import draws_left
+from tutor.engine.solver import EXACT_DRAWS, default_exact_draws, discard
 
 RULES = load_rules("3leg")
-SMALL = "123d 456d 789d EE RG N"  # one swap from ready: the 3-draw search fits the budget
-LARGE = "346789d S NNN GG F* F* | a1"  # two FEI, ready: far beyond the budget at 3 draws
+SMALL = "123d 456d 789d EE RG N"  # one swap from ready, no bonus card: every complete hand wins
 
 
-def test_default_searches_three_draws_when_it_fits() -> None:
-    """A hand whose exact 3-draw search is small gets 3 draws and no note."""
-    res = discard(Hand.parse(SMALL), RULES)
-    assert res.draws == DEFAULT_DRAWS == 3
-    assert not any("too large" in n for n in res.notes)
+def numbers(res: object) -> list[tuple[object, ...]]:
+    return [(o.tile, o.action, o.expected_fun, o.win_probability, o.win_by_draw) for o in res.options]  # type: ignore[attr-defined]
 
 
-def test_default_settles_for_two_draws_and_says_so() -> None:
-    """Past the budget the default answers exactly over 2 draws, with a note naming --draws 3."""
-    res = discard(Hand.parse(LARGE), RULES)
-    assert res.draws == FALLBACK_DRAWS == 2
-    assert any("--draws 3" in n for n in res.notes)
-    two = discard(Hand.parse(LARGE), RULES, draws=2)
-    assert [(o.tile, o.action, o.expected_fun, o.win_probability) for o in res.options] == [
-        (o.tile, o.action, o.expected_fun, o.win_probability) for o in two.options
-    ]
+@pytest.mark.parametrize(("seat", "draws"), [(Seat.EAST, 9), (Seat.SOUTH, 9), (Seat.WEST, 8)])
+def test_default_is_the_whole_round(seat: Seat, draws: int) -> None:
+    """East's dealt 14 cards have 9 draws after the discard; South and West, who drew once already, 9 and 8."""
+    res = discard(Hand.parse(SMALL), RULES, seat)
+    assert res.draws == draws == draws_left(RULES, seat, 14)
+    assert res.exact_draws == 0
+    assert all(len(o.win_by_draw) == draws for o in res.options)
 
 
-def test_explicit_draws_are_never_cut_short() -> None:
-    """--draws is honoured as given, with no budget (here a cheap 1-draw search)."""
-    res = discard(Hand.parse(LARGE), RULES, draws=1)
-    assert res.draws == 1
-    assert not any("too large" in n for n in res.notes)
+def test_default_equals_the_explicit_horizon() -> None:
+    """Same hand, same horizon, same numbers: the default is --draws 9 --exact-draws 0, run twice."""
+    hand = Hand.parse(SMALL)
+    once = discard(hand, RULES)
+    assert numbers(once) == numbers(discard(hand, RULES, draws=9, exact_draws=0)) == numbers(discard(hand, RULES))
+
+
+def test_short_horizons_stay_exact() -> None:
+    """With at most 3 draws every discard is weighed at every draw, as before."""
+    assert [default_exact_draws(n) for n in range(6)] == [2, 2, 2, 2, 0, 0]
+    hand = Hand.parse(SMALL)
+    res = discard(hand, RULES, draws=3)
+    assert res.exact_draws == EXACT_DRAWS
+    assert numbers(res) == numbers(discard(hand, RULES, draws=3, exact_draws=3))
+
+
+def test_wall_sets_the_draws_left() -> None:
+    """--wall 10 for West: the others draw first, so 3 of the 10 cards are West's."""
+    res = discard(Hand.parse(SMALL), RULES, Seat.WEST, wall=10)
+    assert res.draws == 3
+
+
+def test_more_draws_than_a_round_holds_are_refused() -> None:
+    with pytest.raises(ArgumentError, match="at most 10 cards in a round of 3leg, not 11"):
+        discard(Hand.parse(SMALL), RULES, draws=11)
 
 
 def test_solver_doc_states_the_constants() -> None:
-    """docs/solver.md gives the same default, fallback and budget as the code."""
+    """docs/solver.md gives the same default exact draws as the code."""
     doc = (Path(__file__).parent.parent / "docs" / "solver.md").read_text(encoding="utf-8")
-    heading = re.search(r"### Draws: the default is (\d+), or (\d+) when", doc)
+    heading = re.search(r"### The default: the whole round, every discard weighed over at most (\d+) draws", doc)
     assert heading is not None
-    assert (int(heading.group(1)), int(heading.group(2))) == (DEFAULT_DRAWS, FALLBACK_DRAWS)
-    assert f"{STATE_BUDGET:,}" in doc
+    assert int(heading.group(1)) == EXACT_DRAWS + 1

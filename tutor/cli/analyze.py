@@ -9,11 +9,22 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from tutor.cli.common import HandArg, JsonOpt, RulesOpt, SeatOpt, edge, emit, fail, show
+from tutor.cli.common import (
+    HandArg,
+    JsonOpt,
+    RulesOpt,
+    SeatOpt,
+    edge,
+    emit,
+    fail,
+    progress_bar,
+    show,
+)
 from tutor.errors import NotationError, TutorError
 
 
@@ -43,15 +54,15 @@ SeenOpt = Annotated[
 ]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", "-n", min=0, help="Own draws left for the expected-FUN search (default: 3, or 2 when 3 is too large to search exactly; at most the draws a seat has in a round).", show_default=False),
+    typer.Option("--draws", "-n", min=0, help="Own draws left for the expected-FUN search (default: the seat's draws in a whole round, 9 for East in 3leg; at most the draws a seat has in a round).", show_default=False),
 ]
 WallOpt = Annotated[
     int | None,
     typer.Option("--wall", "-w", min=0, help="Playing cards left in the deck: search your share of them (the draws left in the round).", show_default=False),
 ]
 ExactOpt = Annotated[
-    int,
-    typer.Option("--exact-draws", min=0, help="Draws over which every discard is weighed; after them the search keeps the draws that bring a win closer."),
+    int | None,
+    typer.Option("--exact-draws", min=0, help="Draws over which every discard is weighed; after them the search keeps the draws that bring a win closer (default: every draw of a horizon of at most 3, else none).", show_default=False),
 ]
 
 
@@ -155,25 +166,38 @@ def discard(
     seat: SeatOpt = "east",
     draws: DrawsOpt = None,
     wall: WallOpt = None,
-    exact_draws: ExactOpt = 2,
+    exact_draws: ExactOpt = None,
     seen: SeenOpt = "",
     tin_woo: TinWoo = False,
     dei_woo: DeiWoo = False,
     four_fei: FourFei = False,
     situation: SituationOpt = None,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Also write a chart of the win chance by draw of the top options (SVG).")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """What should this 14-card hand discard? Every option ranked by exact expected FUN, explained."""
+    """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
     from tutor.core.hands import Hand
     from tutor.engine.solver import discard as rank
     from tutor.rules.load import load_rules
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
-    _answer(
-        as_json,
-        lambda: rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws),
-        "discard_dict", "discard_view",
-    )
+    with progress_bar(as_json) as tick, edge(as_json):
+        result = rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws, tick)
+        if svg is not None:
+            from tutor.cli.draw import write_svg
+            from tutor.render.svg import discard_chart_svg
+
+            write_svg(svg, discard_chart_svg(result))
+    if as_json:
+        from tutor.render.data import discard_dict
+
+        emit(discard_dict(result))
+        return
+    from tutor.render.terminal import discard_view
+
+    show(discard_view(result))
 
 
 def analyze(

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -44,6 +45,54 @@ def edge(as_json: bool) -> Iterator[None]:
         raise fail(f"--{err.argument}: {err.message}", as_json) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
+
+
+Progress = Callable[[int, int, int], None]
+
+
+@contextmanager
+def progress_bar(as_json: bool, after: float = 1.0) -> Iterator[Progress | None]:
+    """A progress bar on stderr for a search that runs past ``after`` seconds, in a terminal only
+    (nothing when stderr is piped or with ``--json``); Ctrl-C stops the search with exit 130.
+
+    Yields the callback the solver calls with (states searched, options done, options in all)."""
+    shown: list[Any] = []
+    start = time.monotonic()
+
+    def tick(states: int, done: int, total: int) -> None:
+        if not shown:
+            if time.monotonic() - start < after:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            bar = Progress(
+                TextColumn("weighing the options"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("{task.fields[states]:,} hands searched"), TimeElapsedColumn(),
+                console=Console(stderr=True), transient=True,
+            )
+            bar.start()
+            shown.extend((bar, bar.add_task("search", total=total, states=states)))
+        bar, task = shown
+        bar.update(task, completed=done, states=states)
+
+    try:
+        yield tick if not as_json and sys.stderr.isatty() else None
+    except KeyboardInterrupt:
+        if shown:
+            shown[0].stop()
+            shown.clear()
+        print("sekwoo: interrupted", file=sys.stderr)
+        raise typer.Exit(130) from None
+    finally:
+        if shown:
+            shown[0].stop()
 
 
 def emit(data: dict[str, Any]) -> None:

@@ -18,17 +18,14 @@ from tutor.engine.horizon import draws_left, most_draws
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, validate
 from tutor.engine.search import Search, Value, zero
-from tutor.engine.table import OverBudget, Table
+from tutor.engine.table import Table
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
     from tutor.rules.load import RuleSet
 
-EXACT_DRAWS = 2  # draws after which the search follows the draws that bring a win closer
-DEFAULT_DRAWS = 3
-FALLBACK_DRAWS = 2
-STATE_BUDGET = 25_000  # work units (states searched, readings scored) before settling for 2 draws
+EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
 
 
 def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
@@ -111,24 +108,26 @@ def discard(
     seen: Sequence[Tile] = (),
     situations: Iterable[str] = (),
     wall: int | None = None,
-    exact_draws: int = EXACT_DRAWS,
-    progress: Callable[[int], None] | None = None,
+    exact_draws: int | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
 ) -> DiscardResult:
-    """Every discard of a 3n+2-card hand (and sinking a FEI), ranked by expected FUN over ``draws``
-    draws, or the seat's own draws left when ``wall`` (the playing cards left in the deck) is
-    given. The first ``exact_draws`` draws weigh every discard; after them the player keeps the
-    draws that bring a win closer. Without either, 3 draws when that search fits its budget of
-    states, else 2 (both exact)."""
+    """Every discard of a 3n+2-card hand (and sinking a FEI), ranked by expected FUN over the
+    player's own draws left in the round: ``draws``, or the seat's share of ``wall`` (the playing
+    cards left in the deck), or by default the seat's draws after the deal. Over the first
+    ``exact_draws`` draws every discard is weighed; after them the player keeps the draws that
+    bring a win closer. By default that is every draw of a horizon of at most 3 (the exact
+    optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
+    then with the number of states searched so far."""
     seat_name, flags = _setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
     most = most_draws(rules)
-    if wall is not None and draws is None:
-        draws = draws_left(rules, seat_name, hand.size, wall)
-    n = DEFAULT_DRAWS if draws is None else draws
+    n = draws_left(rules, seat_name, hand.size, wall) if draws is None else draws
     if not 0 <= n <= most:
         raise ArgumentError("draws", f"a player draws at most {most} cards in a round of {rules.name}, not {n}")
+    if exact_draws is None:
+        exact_draws = default_exact_draws(n)
     if exact_draws < 0:
         raise ArgumentError("exact_draws", f"a number of draws, not {exact_draws}")
     table = Table(rules, seat_name, flags, hand)
@@ -144,39 +143,18 @@ def discard(
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
     counter = [0]
+    options: list[Option] = []
 
     def tick() -> None:
         counter[0] += 1
-        if progress is not None and not counter[0] & 1023:
-            progress(counter[0])
+        if progress is not None and not counter[0] & 255:
+            progress(counter[0], len(options), len(tasks))
     notes = []
-
-    def run(n: int) -> list[Option]:
-        return [
-            _option(tab, Distance(tab, h0, pool0), h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick)
-            for tab, h0, tile, action, replacement in tasks
-        ]
-
-    if draws is None:
-        budget = [STATE_BUDGET]
-        for task in tasks:
-            task[0].budget = budget
-        try:
-            options = run(n)
-        except OverBudget:
-            notes.append(
-                f"an exact search over {DEFAULT_DRAWS} draws is too large for this hand (over {STATE_BUDGET:,} "
-                f"states and readings), so this shows {FALLBACK_DRAWS} draws, also exact; "
-                f"give --draws {DEFAULT_DRAWS} to search it anyway"
-            )
-            n = FALLBACK_DRAWS
-            for task in tasks:
-                task[0].budget = None
-            options = run(n)
-        for task in tasks:
-            task[0].budget = None
-    else:
-        options = run(n)
+    for tab, h0, tile, action, replacement in tasks:
+        options.append(_option(tab, Distance(tab, h0, pool0), h0, pool0, n, min(exact_draws, n), tile, action,
+                               replacement, tick))
+        if progress is not None:
+            progress(counter[0], len(options), len(tasks))
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile))
     options = explain(options, n, rules.unit)
     if now.wins:
@@ -186,6 +164,14 @@ def discard(
         -1 if now.wins else min(o.distance for o in options if o.action == "discard"),
         now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
     )
+
+
+def default_exact_draws(draws: int) -> int:
+    """Draws over which every discard is weighed when the caller does not say: all of a horizon of
+    at most ``EXACT_DRAWS + 1`` draws (the exact optimum; the last draw only wins or not), none
+    of a longer one, where the player keeps the draws that bring a win closer from the first
+    (``docs/solver.md`` gives the measured reason)."""
+    return EXACT_DRAWS if draws <= EXACT_DRAWS + 1 else 0
 
 
 def _option(
@@ -211,8 +197,11 @@ def _option(
             w = table.win(h0 + table.unit_of[i]) if pool0[i] > 0 else None
             if w is not None:
                 ready.append((TILES[t], pool0[i], w[0], w[1]))
-    return Option(tile, action, sh, dist.of(h0), acceptance, tuple(accepts), pw, value[0], value[1:], "",
-                  tuple(ready))
+    d = dist.of(h0)
+    aim = dist.aim(h0) if d < n else None  # what it plays for, where a win is within reach
+    rows = tuple((line.name, line.fun) for line in aim.lines) if aim is not None else ()
+    return Option(tile, action, sh, d, acceptance, tuple(accepts), pw, value[0], value[1:], "",
+                  tuple(ready), rows, aim.fun if aim is not None else 0)
 
 
 def _after_replacement(search: Search, h0: int, n: int) -> tuple[Value, float]:
