@@ -1,10 +1,12 @@
-"""Benchmark (not a test): prints medians for the figures issue 3 asks for.
+"""Benchmark (not a test): prints medians, and ratios against what runs beside it in the same process.
 
     python tests/bench.py            # everything
-    python tests/bench.py --quick    # fewer repeats
+    python tests/bench.py --quick    # fewer hands and repeats
 
 Cold CLI time is compared with a bare ``python -c "import typer, rich, lark, yaml"`` measured in
-the same run, so the ratio does not depend on the machine's speed.
+the same run; shanten, acceptance, waits and check with the PyPI ``mahjong`` package on the same
+FEI-free Dots + honours hands, new to both (so the ratios do not depend on the machine's speed);
+``discard`` at the default horizon (the whole round) in-process, with the peak memory.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import statistics
 import subprocess
 import sys
 import time
+from importlib.metadata import version
 
 from tutor import Hand, load_rules
+from tutor.core.tiles import TILES
 from tutor.engine.score import check
 from tutor.engine.solver import discard
 from tutor.engine.table import Table
@@ -49,8 +53,9 @@ def random_hands(n: int, size: int, seed: int) -> list[Hand]:
     return [Hand(tuple(TILES[t] for t in rng.sample(deck, size))) for _ in range(n)]
 
 
-def complete_hands(n: int, seed: int) -> list[Hand]:
-    """Random complete hands (four sets and a NGAN), so check scores them, with random flowers."""
+def complete_hands(n: int, seed: int, fei: bool = True) -> list[Hand]:
+    """Random complete hands (four sets and a NGAN), so check scores them, with random flowers
+    (and a FEI in three hands of ten, unless ``fei`` is false)."""
     from tutor.core.tiles import TILES
 
     rng = random.Random(seed)
@@ -66,11 +71,145 @@ def complete_hands(n: int, seed: int) -> list[Hand]:
         cards += [rng.choice(list(range(9)) + list(range(27, 34)))] * 2
         if any(cards.count(t) > 4 for t in cards):
             continue
-        if rng.random() < 0.3:
+        if fei and rng.random() < 0.3:
             cards[rng.randrange(14)] = 34
         bonus = tuple(TILES[b] for b in rng.sample(range(35, 51), rng.randint(0, 3)))
         out.append(Hand(tuple(TILES[t] for t in cards), (), bonus))
     return out
+
+
+def _median_rate(fn: object, items: list, repeats: int) -> float:
+    """Median seconds per item of ``fn(item)`` over ``repeats`` passes (each pass on every item)."""
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for it in items:
+            fn(it)  # type: ignore[operator]
+        times.append((time.perf_counter() - t0) / len(items))
+    return statistics.median(times)
+
+
+def against_mahjong(n: int, repeats: int) -> None:
+    """Shanten, acceptance of every discard, waits and check, beside mahjong on the same hands."""
+    from mahjong.agari import Agari
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.shanten import Shanten
+
+    from tutor.engine.shanten import accepting
+    from tutor.engine.solver import waits
+
+    rules = load_rules("3leg")
+    mj_shanten = Shanten()
+    mj_agari = Agari()
+    calc = HandCalculator()
+
+    def to34(t: int) -> int:  # our Dots 0-8 as mahjong's pin 9-17; honours keep 27-33
+        return t + 9 if t < 9 else t
+
+    def counts34(tiles: list[int]) -> list[int]:
+        c = [0] * 34
+        for t in tiles:
+            c[to34(t)] += 1
+        return c
+
+    def deals(k: int, size: int, seed: int) -> list[list[int]]:
+        deck = [t for t in sorted(rules.in_play) if t != 34 for _ in range(4)]
+        rng = random.Random(seed)
+        return [sorted(rng.sample(deck, size)) for _ in range(k)]
+
+    print(f"beside mahjong {version('mahjong')} in this process, the same FEI-free Dots + honours hands, each new")
+    # shanten of 13-card hands: a fresh table per pass, so every hand is new to the memo
+    ours_t: list[float] = []
+    theirs_t: list[float] = []
+    for r in range(repeats):
+        table = Table(rules, "east", frozenset(), Hand())
+        keys = [sum(table.unit_of[table.index[t]] for t in h) for h in deals(n, 13, 100 + r)]
+        t0 = time.perf_counter()
+        for k in keys:
+            table.shanten(k)
+        ours_t.append((time.perf_counter() - t0) / n)
+        c34 = [counts34(h) for h in deals(n, 13, 100 + r)]
+        t0 = time.perf_counter()
+        for c in c34:
+            mj_shanten.calculate_shanten(c, use_chiitoitsu=False, use_kokushi=False)
+        theirs_t.append((time.perf_counter() - t0) / n)
+    a, b = statistics.median(ours_t), statistics.median(theirs_t)
+    print(f"  shanten, a 13-card hand     {a * 1e6:8.1f} us   mahjong {b * 1e6:8.1f} us   {b / a:6.1f}x faster (target 20x)")
+
+    # acceptance of every discard of a 14-card hand
+    h14 = deals(max(n // 20, 20), 14, 8)
+    ours_t, theirs_t = [], []
+    for r in range(repeats):
+        table = Table(rules, "east", frozenset(), Hand())
+        ctx = table.shape  # a fresh table: no hand memoised
+        t0 = time.perf_counter()
+        for h in h14:
+            c = [0] * 34
+            for t in h:
+                c[t] += 1
+            for x in set(h):
+                c[x] -= 1
+                accepting(c, 0, ctx, fei_kind=False)
+                c[x] += 1
+        ours_t.append((time.perf_counter() - t0) / len(h14))
+        t0 = time.perf_counter()
+        for h in h14:
+            c = counts34(h)
+            for x in set(h):
+                c[to34(x)] -= 1
+                base = mj_shanten.calculate_shanten(c, use_chiitoitsu=False, use_kokushi=False)
+                for t in range(34):
+                    if c[t] < 4 and (t >= 27 or 9 <= t < 18):
+                        c[t] += 1
+                        _ = mj_shanten.calculate_shanten(c, use_chiitoitsu=False, use_kokushi=False) < base
+                        c[t] -= 1
+                c[to34(x)] += 1
+        theirs_t.append((time.perf_counter() - t0) / len(h14))
+        del table
+    a, b = statistics.median(ours_t), statistics.median(theirs_t)
+    print(f"  acceptance, every discard   {a * 1e3:8.2f} ms   mahjong {b * 1e3:8.2f} ms   {b / a:6.1f}x faster (target 50x)")
+
+    # waits (ours with FUN, theirs shape only) of 13-card hands one card short of complete
+    near = [sorted([t.id for t in h.concealed][:13]) for h in complete_hands(max(n // 10, 100), 3, fei=False)]
+    hands = [Hand(tuple(TILES[t] for t in h)) for h in near]
+    a = _median_rate(lambda h: waits(h, rules, with_distance=False), hands, repeats)
+
+    def mj_waits(h: list[int]) -> list[int]:
+        c = counts34(h)
+        out = []
+        for t in list(range(9, 18)) + list(range(27, 34)):
+            if c[t] < 4:
+                c[t] += 1
+                if mj_agari.is_agari(c):
+                    out.append(t)
+                c[t] -= 1
+        return out
+
+    b = _median_rate(mj_waits, near, repeats)
+    print(f"  waits, a 13-card hand       {a * 1e6:8.1f} us   mahjong {b * 1e6:8.1f} us   {b / a:6.2f}x (target >= 1x; ours with FUN)")
+
+    # check of complete hands: ours (readings, FUN) against mahjong's win check + hand calculator
+    full = complete_hands(max(n // 10, 100), 4, fei=False)
+    a = _median_rate(lambda h: check(h, rules, "east"), full, repeats)
+    tiles136 = []
+    for h in full:
+        used: dict[int, int] = {}
+        ids = []
+        for t in sorted([t.id for t in h.concealed]):
+            k = to34(t)
+            ids.append(4 * k + used.get(k, 0))
+            used[k] = used.get(k, 0) + 1
+        tiles136.append(ids)
+
+    def mj_check(ids: list[int]) -> None:
+        c = [0] * 34
+        for i in ids:
+            c[i // 4] += 1
+        if mj_agari.is_agari(c):
+            calc.estimate_hand_value(ids, ids[-1])
+
+    b = _median_rate(mj_check, tiles136, repeats)
+    print(f"  check, a complete hand      {a * 1e6:8.1f} us   mahjong {b * 1e6:8.1f} us   {b / a:6.2f}x faster (target 2x)")
 
 
 def main() -> None:
@@ -99,21 +238,16 @@ def main() -> None:
 
     rules = load_rules("3leg")
     n = 2000 if args.quick else 10000
-    hands = random_hands(n, 13, 1)
-    table = Table(rules, "east", frozenset(), Hand())
-    keys = [table.pack(h.concealed) for h in hands]
-    t0 = time.perf_counter()
-    for k in keys:  # every hand is new to the memo (per-suit tables fill as they go)
-        table.shanten(k)
-    rate = n / (time.perf_counter() - t0)
-    print(f"batch shanten (random 13)   {rate:9.0f} hands/s (target 200,000)")
+    against_mahjong(n, 3 if args.quick else 5)
 
     full = complete_hands(n, 2)
     t0 = time.perf_counter()
     for h in full:
         check(h, rules, "east")
     rate = n / (time.perf_counter() - t0)
-    print(f"batch check (complete hands){rate:9.0f} hands/s (target 20,000)")
+    print(f"batch check (complete hands, FEI in 3 of 10) {rate:9.0f} hands/s (target 5,000)")
+
+    import resource
 
     for name, text in HANDS.items():
         hand = Hand.parse(text)
@@ -122,8 +256,9 @@ def main() -> None:
             t0 = time.perf_counter()
             res = discard(hand, rules)
             reps.append(time.perf_counter() - t0)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"discard {name:16s} {statistics.median(reps):7.3f} s (median, draws={res.draws}, "
-              f"shanten {res.shanten}, {res.states} states)   {text}")
+              f"exact draws {res.exact_draws}, shanten {res.shanten}, {res.states} states, peak {peak:.0f} MB)   {text}")
 
 
 if __name__ == "__main__":

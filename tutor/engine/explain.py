@@ -31,6 +31,8 @@ def explain(options: list[Option], n: int, unit: str) -> list[Option]:
             text = f"{what}: {o.shanten} swap{'s' if o.shanten > 1 else ''} from ready"
             if o.accepts:
                 text += f"; {o.acceptance} unseen cards bring it closer ({cards})"
+        if o.aim:
+            text += f"; it plays for {o.aim_fun} {unit} (" + ", ".join(f"{name} {f}" for name, f in o.aim) + ")"
         if o.win_probability > 0:
             text += f". Over {n} draws it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
         else:

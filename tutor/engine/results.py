@@ -77,6 +77,8 @@ class Option:
     win_by_draw: tuple[float, ...]  # the chance of a win within 1, 2, ... draws
     explanation: str = ""
     waits: tuple[tuple[Tile, int, int, bool], ...] = ()  # when ready: (card, unseen, FUN, wins)
+    aim: tuple[tuple[str, int], ...] = ()  # what the nearest winning hands score: (item, FUN) rows
+    aim_fun: int = 0  # their FUN in all
 
     @property
     def tenpai(self) -> bool:

@@ -131,6 +131,7 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
         "draws": result.draws,
         "exact_draws": result.exact_draws,
         "exact": True,  # the search is exact on its model; it never settles for an estimate
+        "optimum": result.exact_draws + 1 >= result.draws,  # every discard weighed at every draw
         "shanten": result.shanten,
         "distance": result.distance,
         "wins_now": result.wins_now,
@@ -151,6 +152,7 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
                 "win_by_draw": list(o.win_by_draw),
                 "waits": [{"tile": str(t), "unseen": c, "fun": f, "wins": w} for t, c, f, w in o.waits],
                 "explanation": o.explanation,
+                "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
             }
             for o in result.options
         ],

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tutor.core.hands import Hand
 from tutor.core.readings import Reading
 from tutor.core.tiles import FEI_ID, Kind, Tile
+from tutor.engine.results import DiscardResult
 
 CARD_W, CARD_H = 44, 62
 GAP, GROUP_GAP, MARGIN = 4, 18, 12
@@ -143,4 +144,59 @@ def hand_svg(hand: Hand, reading: Reading | None = None, *, title: str | None = 
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-__all__ = ["Block", "blocks", "hand_svg"]
+CHART_W, CHART_H = 520, 260
+_LINES = ("#1f4e9c", "#c62828", "#2e7d32", "#a0229a", "#8a6d00")
+
+
+def discard_chart_svg(result: DiscardResult, top: int = 5) -> str:
+    """The SVG text of a chart of the win chance by draw of the ``top`` options of ``discard``:
+    a line per option (its name and expected FUN in the legend), draws across, chance up."""
+    options = list(result.options[:top])
+    n = max(1, result.draws)
+    left, right, head, foot = 48, 170, 34, 36
+    width, height = CHART_W + left + right, CHART_H + head + foot
+    ET.register_namespace("", SVG_NS)
+    root = ET.Element("svg", {
+        "xmlns": SVG_NS, "width": str(width), "height": str(height), "viewBox": f"0 0 {width} {height}",
+        "font-family": "Helvetica, Arial, sans-serif", "class": "sekwoo-win-chance", "data-hand": str(result.hand),
+        "data-draws": str(result.draws),
+    })
+    title = f"Win chance by draw: {result.hand} ({result.rules.name}, {result.seat})"
+    ET.SubElement(root, "title").text = title
+    ET.SubElement(root, "rect", {"width": str(width), "height": str(height), "fill": "#f4f1ea", "rx": "8"})
+    ET.SubElement(root, "text", {"x": str(left), "y": "22", "font-size": "13", "font-weight": "bold",
+                                 "fill": "#222222"}).text = title
+
+    def at(k: int, p: float) -> tuple[float, float]:
+        return left + CHART_W * k / n, head + CHART_H * (1 - p)
+
+    grid = ET.SubElement(root, "g", {"class": "axes", "font-size": "10", "fill": "#444444"})
+    for q in range(0, 101, 25):
+        _, y = at(0, q / 100)
+        ET.SubElement(grid, "line", {"x1": str(left), "x2": str(left + CHART_W), "y1": f"{y:.1f}", "y2": f"{y:.1f}",
+                                     "stroke": "#cccccc", "stroke-width": "1"})
+        ET.SubElement(grid, "text", {"x": str(left - 6), "y": f"{y + 3:.1f}", "text-anchor": "end"}).text = f"{q}%"
+    for k in range(n + 1):
+        x, _ = at(k, 0)
+        ET.SubElement(grid, "text", {"x": f"{x:.1f}", "y": str(head + CHART_H + 14),
+                                     "text-anchor": "middle"}).text = str(k)
+    ET.SubElement(grid, "text", {"x": str(left + CHART_W // 2), "y": str(height - 8),
+                                 "text-anchor": "middle"}).text = "own draws"
+    for j, o in enumerate(options):
+        colour = _LINES[j % len(_LINES)]
+        name = f"sink {o.tile}" if o.action == "sink" else f"discard {o.tile}"
+        g = ET.SubElement(root, "g", {"class": "option", "data-option": name,
+                                      "data-win-by-draw": " ".join(f"{p:.6f}" for p in o.win_by_draw)})
+        points = [at(0, 0)] + [at(k + 1, p) for k, p in enumerate(o.win_by_draw)]
+        ET.SubElement(g, "polyline", {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points), "fill": "none",
+                                      "stroke": colour, "stroke-width": "2.5"})
+        ly = head + 14 + 18 * j
+        ET.SubElement(g, "line", {"x1": str(left + CHART_W + 14), "x2": str(left + CHART_W + 34),
+                                  "y1": str(ly - 4), "y2": str(ly - 4), "stroke": colour, "stroke-width": "3"})
+        ET.SubElement(g, "text", {"x": str(left + CHART_W + 40), "y": str(ly), "font-size": "11", "fill": "#222222"}
+                      ).text = f"{name}: {o.win_probability:.0%}, {o.expected_fun:.2f} {result.unit}"
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+__all__ = ["Block", "blocks", "discard_chart_svg", "hand_svg"]

@@ -182,28 +182,45 @@ def waits_view(result: WaitsResult) -> RGroup:
     return RGroup(*out)
 
 
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def spark(chances: tuple[float, ...]) -> str:
+    """A bar per draw, its height the chance of a win by that draw (a full bar is certain)."""
+    return "".join(BARS[min(8, round(p * 8))] for p in chances)
+
+
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    if result.wins_now:  # the answer comes first; the options are for study
+        out.append(Text(f"Declare SEK WOO: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
-                       ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right")):
+                       ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right"),
+                       ("win by draw", "left")):
         table.add_column(name, justify=just)  # type: ignore[arg-type]
     for k, o in enumerate(result.options, 1):
         label = Text.assemble("sink ", card(o.tile)) if o.action == "sink" else card(o.tile)
         table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
-                      f"{o.expected_fun:.3f}")
+                      f"{o.expected_fun:.3f}", Text(spark(o.win_by_draw), style="cyan"))
     out.append(table)
     plural = "" if result.draws == 1 else "s"
-    how = ("every discard weighed at each draw" if result.exact_draws + 1 >= result.draws else
-           f"every discard weighed for {result.exact_draws}, then the draws that bring a win closer kept")
+    if result.exact_draws + 1 >= result.draws:
+        how = "every discard weighed at each draw"
+    elif result.exact_draws:
+        ex = f"{result.exact_draws} draw{'' if result.exact_draws == 1 else 's'}"
+        how = f"every discard weighed for {ex}, then the draws that bring a win closer kept"
+    else:
+        how = "this discard weighed against every other, then the draws that bring a win closer kept"
     out.append(Text(f"Over {result.draws} draw{plural}, {how} (docs/solver.md); {result.states} hand states searched. "
                     "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
             out.append(Text(f"• {o.explanation}"))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        if not (result.wins_now and note.startswith("this hand already wins")):  # said first
+            out.append(Text(f"  {note}", style="dim"))
     return RGroup(*out)
 
 

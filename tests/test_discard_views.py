@@ -1,0 +1,85 @@
+"""What ``sekwoo discard`` shows besides the table: SEK WOO first when the hand wins, a bar per
+option of the win chance by draw, the ``--svg`` chart, and the progress bar (only in a terminal)."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tutor import Hand, load_rules
+from tutor.cli.app import app
+from tutor.cli.common import progress_bar
+from tutor.engine.solver import discard
+from tutor.render.svg import SVG_NS, discard_chart_svg
+from tutor.render.terminal import BARS, discard_view, spark
+
+RULES = load_rules("3leg")
+READY = "123d 456d 789d EE RG N"
+
+
+def text_of(renderable: object) -> str:
+    out = io.StringIO()
+    Console(file=out, width=120, no_color=True).print(renderable)
+    return out.getvalue()
+
+
+def test_a_winning_hand_says_sek_woo_first() -> None:
+    """EEE 2 + f1 1 + a1 1 + basic 1 = 5 FUN for East: the answer leads, the options follow."""
+    res = discard(Hand.parse("123d 456d 789d EEE RR | f1 a1"), RULES, draws=2)
+    lines = text_of(discard_view(res)).splitlines()
+    assert lines[1] == "Declare SEK WOO: 5 FUN. If you play on instead:"
+    assert not any("already wins" in line for line in lines)  # said once, first
+
+
+def test_spark_heights_follow_the_chances() -> None:
+    assert spark((0.0, 0.5, 1.0)) == BARS[0] + BARS[4] + BARS[8]
+    res = discard(Hand.parse(READY), RULES, draws=4, exact_draws=0)
+    shown = text_of(discard_view(res))
+    for o in res.options[:3]:
+        assert spark(o.win_by_draw) in shown
+
+
+def test_svg_chart_holds_each_top_option_by_draw() -> None:
+    res = discard(Hand.parse(READY), RULES, draws=5, exact_draws=0)
+    root = ET.fromstring(discard_chart_svg(res, top=4))
+    lines = root.findall(f"{{{SVG_NS}}}g[@class='option']")
+    assert [g.get("data-option") for g in lines] == [f"discard {o.tile}" for o in res.options[:4]]
+    for g, o in zip(lines, res.options, strict=False):
+        assert [float(p) for p in (g.get("data-win-by-draw") or "").split()] == pytest.approx(list(o.win_by_draw), abs=1e-6)
+        points = g.find(f"{{{SVG_NS}}}polyline")
+        assert points is not None and len((points.get("points") or "").split()) == res.draws + 1
+
+
+def test_cli_writes_the_chart(tmp_path: Path) -> None:
+    out = tmp_path / "chance.svg"
+    got = CliRunner().invoke(app, ["discard", READY, "--draws", "4", "--svg", str(out), "--json"])
+    assert got.exit_code == 0, got.output
+    assert ET.parse(out).getroot().get("data-draws") == "4"
+    bad = CliRunner().invoke(app, ["discard", READY, "--draws", "2", "--svg", str(tmp_path / "no" / "x.svg")])
+    assert bad.exit_code == 1 and "cannot write" in bad.output
+
+
+def test_progress_only_in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped (as under pytest) or with --json there is no callback, so nothing reaches stderr."""
+    with progress_bar(False) as tick:
+        assert tick is None
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    with progress_bar(True) as tick:
+        assert tick is None
+    with progress_bar(False, after=0.0) as tick:  # a terminal: the bar starts once the time has passed
+        assert tick is not None
+        tick(300, 1, 4)
+        tick(600, 2, 4)
+
+
+def test_ctrl_c_stops_with_130() -> None:
+    import typer
+
+    with pytest.raises(typer.Exit) as stop, progress_bar(False):
+        raise KeyboardInterrupt
+    assert stop.value.exit_code == 130
