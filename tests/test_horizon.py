@@ -133,3 +133,53 @@ def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
         seen = sum(1 for f, at in rounds if f >= 0 and at <= k) / runs
         assert abs(seen - p) <= 3 * math.sqrt(p * (1 - p) / runs) + 1e-12, (k, seen, p)
     assert best.win_probability > 0.1  # a real test: the rounds do win
+
+
+def reference_sink(hand: Hand, n: int, seen: tuple[str, ...], rules: str, seat: str) -> tuple[float, float, list[float]]:
+    """Sinking the FEI with no exact draw, from the reference's V and d (RULES §5.2): the
+    replacement wins, or is kept for the best discard that brings a win closer, or thrown back."""
+    from fractions import Fraction
+
+    from tutor.core.tiles import FEI
+
+    conc = list(hand.concealed)
+    conc.remove(FEI)
+    sunk = Hand(tuple(conc), hand.melds, (*hand.bonus, FEI))
+    h0 = hr.concealed_of(sunk)
+    model = hr.Horizon(sunk, h0, hr.not_in_sight(hand, seen), rules, seat)
+    dh = model.d(h0)
+    pool = model.pool(h0)
+    total = sum(pool.values())
+    ev = pw = Fraction(0)
+    by = [Fraction(0)] * n
+    for t, p in pool.items():
+        h14 = hr.plus(h0, t)
+        verdict = model.judge(h14)
+        if verdict.wins:
+            v, q, later = Fraction(verdict.fun), Fraction(1), (Fraction(1),) * n
+        else:
+            cands = [model.value(h0, n, 0)]
+            some, steps = model.closer(h14, dh) if dh > 0 else (False, [])
+            if some:
+                cands += [model.value(hr.minus(h14, x), n, 0) for x in steps]
+            v, q, later = max(cands)
+        ev += p * v
+        pw += p * q
+        by = [b + p * x for b, x in zip(by, later, strict=True)]
+    return float(ev / total), float(pw / total), [float(b / total) for b in by]
+
+
+@pytest.mark.parametrize("case", [EV_CASES[2], EV_CASES[3]], ids=lambda c: c[0])
+@pytest.mark.parametrize("n", [3, 5])
+def test_sinking_without_exact_draws_agrees_with_the_reference(case: tuple[str, str, str, tuple[str, ...]], n: int) -> None:
+    """With no exact draw the replacement card of a sunk FEI is a draw like the others."""
+    text, rules, seat, live = case
+    hand = Hand.parse(text)
+    seen = hide_all_but(hand, live)
+    got = discard(hand, load_rules(rules), seat, draws=n, seen=[Tile.parse(c) for c in seen], exact_draws=0)
+    sink = next(o for o in got.options if o.action == "sink")
+    ev, pw, by = reference_sink(hand, n, seen, rules, seat)
+    assert sink.expected_fun == pytest.approx(ev, abs=1e-9)
+    assert sink.win_probability == pytest.approx(pw, abs=1e-9)
+    assert list(sink.win_by_draw) == pytest.approx(by, abs=1e-9)
+    assert 0 < pw < 1

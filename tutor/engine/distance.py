@@ -180,10 +180,11 @@ class Distance:
     ) -> bool:
         """A winning standard structure keeping at least ``need_kept`` of the hand's cards?
 
-        The structures are enumerated as multisets of groups, with two running counts: the cards
-        the groups want that the hand lacks, and the hand's cards no group uses yet. The groups
-        still to choose need three cards each, of which the unused cards give at most one each,
-        so ``lacking + max(0, 3 * left - unused)`` less the FEI held bounds the cards to draw."""
+        The structures are enumerated as multisets of groups in order (the NGAN, then the sets by
+        their lowest card), with a running count of the cards the groups want that the hand lacks.
+        The sets still to choose need three cards each, of which the hand's cards no group uses
+        yet, at or after the last set's lowest card, give at most one each, so ``lacking +
+        max(0, 3 * left - unused)`` less the FEI held bounds the cards to draw."""
         t = self.t
         size = 3 * t.sets_left + 2
         budget = size - need_kept  # cards of the target the hand lacks, at most
@@ -221,11 +222,19 @@ class Distance:
                     collect.append((tuple(chosen), tuple(want)))
                     return False
                 return found
+            n = self.n
             for k in range(start, sets_n):
                 g = sets[k]
                 cards = cards_of[g]
                 take(cards)
-                future = 3 * (left - 1) - state[1]
+                if left > 1:  # the groups after this one start at its card or later
+                    unused = 0
+                    for j in range(g[1], n):
+                        if counts[j] > want[j]:
+                            unused += counts[j] - want[j]
+                    future = 3 * (left - 1) - unused
+                else:
+                    future = 0
                 if state[0] + (max(0, future)) <= slack:
                     chosen.append(g)
                     ok = sets_from(k, left - 1)
@@ -256,14 +265,15 @@ class Distance:
     ) -> bool:
         """Can the hand keep ``need_kept`` cards of this structure (FEI placed at best), and does
         the structure win?"""
+        known = self._score.get(groups)  # a structure's verdict is shared by every hand: ask it first
+        if known is False:
+            return False
         kept = self._kept(groups, want, counts, fei, caps, fei_cap)
         if kept is None or kept < need_kept:
             return False
-        key = groups
-        got = self._score.get(key)
-        if got is None:
-            got = self._score[key] = self._wins(groups)
-        return got
+        if known is None:
+            known = self._score[groups] = self._wins(groups)
+        return known
 
     def _kept(
         self, groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, caps: list[int], fei_cap: int

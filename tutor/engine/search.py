@@ -212,43 +212,53 @@ class Search:
         return self.rvals[h]
 
     def _node(self, h: int, dh: int) -> Node:
-        """The outcomes of a draw at ``h``: its distance to a win, the pool's size, the FUN and
-        chance of the winning draws, the chance of the draws thrown back, and per draw kept, its
-        copies and the hands its discards that bring a win closer leave."""
-        total, draws = self._draws(h)
+        """The outcomes of a draw at ``h`` summed up: its distance to a win, the pool's size, the
+        FUN and chance of the winning draws, the chance of the draws thrown back, and per draw
+        kept, its copies and the hands its discards that bring a win closer leave."""
+        total, outcomes = self.outcomes(h, dh)
         win_fun = 0.0
         win_p = 0.0
         stay_p = 0.0
         kept: list[tuple[int, tuple[int, ...]]] = []
+        for _, p, fun, kids in outcomes:
+            if fun >= 0:
+                win_fun += p * fun
+                win_p += p
+            elif kids:
+                kept.append((p, kids))
+            else:
+                stay_p += p
+        return dh, total, win_fun, win_p, stay_p, tuple(kept)
+
+    def outcomes(self, h: int, dh: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...]]]]:
+        """Each draw at the 13-card hand ``h`` (at distance ``dh``) after the exact draws: the
+        pool's size, and per card (kind, copies, FUN of the win it makes or -1, the hands left by
+        the discards that bring a win closer)."""
+        total, draws = self._draws(h)
+        out: list[tuple[int, int, int, tuple[int, ...]]] = []
         if self.d.by_structure and dh > 0:  # no draw wins; the swaps closer come from the structures
             swaps = closer(self.d, h, {i: p for i, p, _ in draws})
-            for i, p, _ in draws:
-                served = swaps.get(i)
-                if served:
-                    kept.append((p, tuple(served)))
-                else:
-                    stay_p += p
-            return dh, total, win_fun, win_p, stay_p, tuple(kept)
+            return total, [(i, p, -1, tuple(swaps.get(i, ()))) for i, p, _ in draws]
         for i, p, unit in draws:
             h14 = h + unit
             fun = self._win(h14)
             if fun >= 0:
-                win_fun += p * fun
-                win_p += p
+                out.append((i, p, fun, ()))
                 continue
             kids: list[int] = []
             if dh > 0 and self.d.within(h14, dh - 1):  # some discard brings a win closer
-                for shift, out in self.shifts:
+                for shift, down in self.shifts:
                     if shift == 3 * i or not h14 >> shift & 7:
                         continue
-                    g = h14 - out
+                    g = h14 - down
                     if self.d.within(g, dh - 1):
                         kids.append(g)
-            if kids:
-                kept.append((p, tuple(kids)))
-            else:
-                stay_p += p
-        return dh, total, win_fun, win_p, stay_p, tuple(kept)
+            out.append((i, p, -1, tuple(kids)))
+        return total, out
+
+    def restricted(self, n: int) -> bool:
+        """Are ``n`` draws left after the exact draws (a draw kept only to bring a win closer)?"""
+        return n <= self.restricted_below
 
 
 def split(dist: Distance, key14: int) -> None:
