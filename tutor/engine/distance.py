@@ -75,6 +75,9 @@ class Distance:
         if self.plain:
             self.memo[key] = got = self._supplied_shanten(key)
             return got
+        if self.by_structure:
+            self.optimal(key)
+            return self.memo[key]
         counts, fei = self._counts(key)
         size = sum(counts) + fei
         floor = self.t.shanten(key) if size == self.t.shape.size - 1 else self._shanten14(key)
@@ -94,6 +97,8 @@ class Distance:
             return self.of(key) <= d
         if self.low.get(key, -2) > d or self.t.shanten(key) > d:
             return False
+        if self.by_structure:  # one search answers, and lists the nearest structures for later
+            return bool(self.optimal(key, d + 1))
         counts, fei = self._counts(key)
         if self._reaches(counts, fei, d + 1):
             if self.t.shanten(key) == d:
@@ -102,23 +107,28 @@ class Distance:
         self.low[key] = d + 1
         return False
 
-    def optimal(self, key: int) -> list[Structure]:
-        """Every winning standard structure at the distance of the 13-card hand ``key``: those a
-        target reaches in ``d + 1`` draws (found by the search, or passed down by ``closer``)."""
+    def optimal(self, key: int, most: int | None = None) -> list[Structure]:
+        """Every winning standard structure at the distance of the hand ``key`` (13 or 14 cards):
+        those a target reaches in ``d + 1`` draws (found by one search, or passed down by
+        ``tutor.engine.search.closer``). With ``most``, a hand further than ``most`` draws from a
+        win gets no list (and is known to be that far)."""
         got = self.opt.get(key)
-        if got is None:
-            counts, fei = self._counts(key)
-            caps, fei_cap = self._caps(counts, fei)
-            known = self.memo.get(key)
-            d = self.t.shanten(key) if known is None else known
-            while True:  # the least d with a winning structure, and every structure at it
-                got = []
-                self._standard(counts, fei, self.t.shape.size - d - 1, caps, fei_cap, got)
-                if got or known is not None or d >= self.t.shape.size:
-                    break
-                d += 1
+        if got is not None:
+            return got
+        counts, fei = self._counts(key)
+        caps, fei_cap = self._caps(counts, fei)
+        limit = self.t.shape.size if most is None else most
+        # deepening from the least the shanten allows: the search grows fast with its bound
+        draws = max(self.t.shanten(key), self.low.get(key, -2)) + 1
+        got = []
+        while not got and draws <= limit:
+            reached, got = self.nearest(counts, fei, caps, fei_cap, draws)
+            draws = reached if got else draws + 1
+        if got or most is None:
             self.opt[key] = got
-            self.memo[key] = d
+            self.memo[key] = draws - 1
+        else:
+            self.low[key] = max(self.low.get(key, -2), draws - 1)
         return got
 
     # --- internals -----------------------------------------------------------------------------
@@ -174,106 +184,102 @@ class Distance:
             return True
         return bool(self.t.specials) and self._special(counts, need_kept, caps)
 
-    def _standard(
-        self, counts: list[int], fei: int, need_kept: int, caps: list[int], fei_cap: int,
-        collect: list[Structure] | None = None,
-    ) -> bool:
-        """A winning standard structure keeping at least ``need_kept`` of the hand's cards?
+    def _standard(self, counts: list[int], fei: int, need_kept: int, caps: list[int], fei_cap: int) -> bool:
+        """A winning standard structure keeping at least ``need_kept`` of the hand's cards?"""
+        return bool(self.nearest(counts, fei, caps, fei_cap, self.t.shape.size - need_kept, first=True)[1])
+
+    def nearest(
+        self, counts: list[int], fei: int, caps: list[int], fei_cap: int, most: int, first: bool = False
+    ) -> tuple[int, list[Structure]]:
+        """The fewest draws (at most ``most``) after which the hand can hold a winning standard
+        structure, and every structure it reaches in that many (with ``first``, the first found
+        within ``most``); ``(most + 1, [])`` when none is.
 
         The structures are enumerated as multisets of groups in order (the NGAN, then the sets by
         their lowest card), with a running count of the cards the groups want that the hand lacks.
         The sets still to choose need three cards each, of which the hand's cards no group uses
         yet, at or after the last set's lowest card, give at most one each, so ``lacking +
-        max(0, 3 * left - unused)`` less the FEI held bounds the cards to draw."""
+        max(0, 3 * left - unused)`` less the FEI held bounds the cards to draw; the bound is the
+        draws of the best structure found so far (branch and bound), so one pass finds the least."""
         t = self.t
         size = 3 * t.sets_left + 2
-        budget = size - need_kept  # cards of the target the hand lacks, at most
-        if budget < 0:
-            return False
+        if most < 0:
+            return most + 1, []
         fei_opt = min(fei, t.sets_left * min(self.mw, 2) + 1) if self.mw else 0
-        slack = budget + fei_opt
+        best = [most]  # the draws a structure may need: the best found so far
+        found: list[Structure] = []
         want = [0] * self.n
-        state = [0, sum(counts)]  # [cards lacking, cards of the hand unused]
         chosen: list[Group] = []
         sets = self.sets
         sets_n = len(sets)
         cards_of = self.cards_of
+        n = self.n
 
-        def take(cards: tuple[int, ...]) -> None:
-            for x in cards:
-                want[x] += 1
-                if want[x] > counts[x]:
-                    state[0] += 1
-                else:
-                    state[1] -= 1
+        def leaf() -> bool:
+            groups = tuple(chosen)
+            known = self._score.get(groups)  # a structure's verdict is shared by every hand
+            if known is False:
+                return False
+            kept = self._kept(groups, want, counts, fei, caps, fei_cap)
+            if kept is None or size - kept > best[0]:
+                return False
+            if known is None:
+                known = self._score[groups] = self._wins(groups)
+            if not known:
+                return False
+            if size - kept < best[0]:
+                best[0] = size - kept
+                found.clear()
+            found.append((groups, tuple(want)))
+            return first
 
-        def give(cards: tuple[int, ...]) -> None:
-            for x in cards:
-                if want[x] > counts[x]:
-                    state[0] -= 1
-                else:
-                    state[1] += 1
-                want[x] -= 1
-
-        def sets_from(start: int, left: int) -> bool:
+        def sets_from(start: int, left: int, lack: int) -> bool:
             if left == 0:
-                found = self._fits_and_wins(tuple(chosen), want, counts, fei, need_kept, caps, fei_cap)
-                if found and collect is not None:  # every one is wanted: record it and go on
-                    collect.append((tuple(chosen), tuple(want)))
-                    return False
-                return found
-            n = self.n
+                return leaf()
             for k in range(start, sets_n):
                 g = sets[k]
-                cards = cards_of[g]
-                take(cards)
-                if left > 1:  # the groups after this one start at its card or later
+                x, y, z = cards_of[g]
+                more = lack
+                want[x] += 1
+                more += want[x] > counts[x]
+                want[y] += 1
+                more += want[y] > counts[y]
+                want[z] += 1
+                more += want[z] > counts[z]
+                future = 0
+                if left > 1:  # the sets after this one start at its card or later
                     unused = 0
                     for j in range(g[1], n):
                         if counts[j] > want[j]:
                             unused += counts[j] - want[j]
-                    future = 3 * (left - 1) - unused
-                else:
-                    future = 0
-                if state[0] + (max(0, future)) <= slack:
+                    future = max(0, 3 * (left - 1) - unused)
+                if more + future <= best[0] + fei_opt:
                     chosen.append(g)
-                    ok = sets_from(k, left - 1)
+                    stop = sets_from(k, left - 1, more)
                     chosen.pop()
-                    if ok:
-                        give(cards)
+                    if stop:
+                        want[x] -= 1
+                        want[y] -= 1
+                        want[z] -= 1
                         return True
-                give(cards)
+                want[x] -= 1
+                want[y] -= 1
+                want[z] -= 1
             return False
 
-        for p in range(self.n):
-            pair = (p, p)
-            take(pair)
-            future = 3 * t.sets_left - state[1]
-            if state[0] + (max(0, future)) <= slack:
+        held = sum(counts)
+        for p in range(n):
+            want[p] += 2
+            lack = max(0, 2 - counts[p])
+            if lack + max(0, 3 * t.sets_left - (held - 2 + lack)) <= best[0] + fei_opt:
                 chosen.append((NGAN, p))
-                ok = sets_from(0, t.sets_left)
+                stop = sets_from(0, t.sets_left, lack)
                 chosen.pop()
-                if ok:
-                    give(pair)
-                    return True
-            give(pair)
-        return False
-
-    def _fits_and_wins(
-        self, groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, need_kept: int,
-        caps: list[int], fei_cap: int,
-    ) -> bool:
-        """Can the hand keep ``need_kept`` cards of this structure (FEI placed at best), and does
-        the structure win?"""
-        known = self._score.get(groups)  # a structure's verdict is shared by every hand: ask it first
-        if known is False:
-            return False
-        kept = self._kept(groups, want, counts, fei, caps, fei_cap)
-        if kept is None or kept < need_kept:
-            return False
-        if known is None:
-            known = self._score[groups] = self._wins(groups)
-        return known
+                if stop:
+                    want[p] -= 2
+                    break
+            want[p] -= 2
+        return (best[0], found) if found else (most + 1, [])
 
     def _kept(
         self, groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, caps: list[int], fei_cap: int

@@ -40,6 +40,17 @@ def fei_slots(
         lack = [x for x in cards if x in missing]
         if lack:
             options.append(lack)
+    if not forced:  # most often each group lacking a card gets one of its own: no search
+        left = dict(missing)
+        for lack in options:
+            for x in lack:
+                if left[x]:
+                    left[x] -= 1
+                    break
+            else:
+                break
+        else:
+            return len(options)
     where: dict[int, int] = {}  # group -> the card its FEI stands for
     load = dict.fromkeys(missing, 0)
 

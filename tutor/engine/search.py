@@ -270,15 +270,8 @@ def split(dist: Distance, key14: int) -> None:
     counts, fei = dist._counts(key14)
     caps, fei_cap = dist._caps(counts, fei)
     size = dist.t.shape.size
-    d = dist.t.shanten(key14)
-    while True:
-        got: list[Structure] = []
-        dist._standard(counts, fei, size - d - 1, caps, fei_cap, got)
-        if got or d >= size:
-            break
-        d += 1
-    dist.opt[key14] = got
-    kept = size - d - 1
+    got = dist.optimal(key14)
+    kept = size - dist.memo[key14] - 1
     fi = dist.n if dist.t.has_fei else -1
     for x, unit in enumerate(dist.t.unit_of):
         g = key14 - unit
