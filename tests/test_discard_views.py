@@ -37,7 +37,7 @@ def test_a_winning_hand_says_sek_woo_first() -> None:
 
 
 def test_spark_heights_follow_the_chances() -> None:
-    assert spark((0.0, 0.5, 1.0)) == BARS[0] + BARS[4] + BARS[8]
+    assert spark((0.0, 0.01, 0.5, 1.0)) == BARS[0] + BARS[1] + BARS[4] + BARS[8]
     res = discard(Hand.parse(READY), RULES, draws=4, exact_draws=0)
     shown = text_of(discard_view(res))
     for o in res.options[:3]:

@@ -199,7 +199,10 @@ def _option(
                 ready.append((TILES[t], pool0[i], w[0], w[1]))
     d = dist.of(h0)
     aim = dist.aim(h0) if d < n else None  # what it plays for, where a win is within reach
-    rows = tuple((line.name, line.fun) for line in aim.lines) if aim is not None else ()
+    lines = () if aim is None else aim.lines
+    if any(line.limit for line in lines):  # a limit hand scores the limit, whatever else it holds
+        lines = tuple(line for line in lines if line.limit)
+    rows = tuple((line.name, line.fun) for line in lines)
     return Option(tile, action, sh, d, acceptance, tuple(accepts), pw, value[0], value[1:], "",
                   tuple(ready), rows, aim.fun if aim is not None else 0)
 

@@ -186,8 +186,9 @@ BARS = " ▁▂▃▄▅▆▇█"
 
 
 def spark(chances: tuple[float, ...]) -> str:
-    """A bar per draw, its height the chance of a win by that draw (a full bar is certain)."""
-    return "".join(BARS[min(8, round(p * 8))] for p in chances)
+    """A bar per draw, its height the chance of a win by that draw (a full bar is certain, any
+    chance at all shows at least the lowest bar)."""
+    return "".join(BARS[min(8, max(1, round(p * 8)))] if p > 0 else BARS[0] for p in chances)
 
 
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
