@@ -65,7 +65,8 @@ def test_cli_writes_the_chart(tmp_path: Path) -> None:
 
 
 def test_progress_only_in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Piped (as under pytest) or with --json there is no callback, so nothing reaches stderr."""
+    """Piped or with --json there is no callback, so nothing reaches stderr."""
+    monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
     with progress_bar(False) as tick:
         assert tick is None
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from tutor.core.readings import CHEE, NGAN, PONG
 from tutor.core.tiles import FEI_ID
-from tutor.engine.nearest import fei_slots
+from tutor.engine.nearest import Group, Structure, fei_slots
 from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
 from tutor.engine.shanten import ShapeContext, shanten_counts
@@ -28,8 +28,6 @@ from tutor.engine.special import gate_suits, orphan_kinds, special_readings
 if TYPE_CHECKING:
     from tutor.core.score import Score
     from tutor.engine.table import Table
-
-from tutor.engine.nearest import Group, Structure
 
 
 class Distance:
@@ -130,6 +128,19 @@ class Distance:
         else:
             self.low[key] = max(self.low.get(key, -2), draws - 1)
         return got
+
+    def kept_after(self, struct: Structure, counts: list[int], fei: int, add: int, drop: int) -> int | None:
+        """The cards a hand keeps of a structure once it draws the local kind ``add`` and throws
+        ``drop`` (-1 for none; the FEI is the last local kind), with its copy limits then."""
+        after = counts[:]
+        wild = fei
+        for k, step in ((add, 1), (drop, -1)):
+            if k == self.n:
+                wild += step
+            elif k >= 0:
+                after[k] += step
+        caps, fei_cap = self._caps(after, wild)
+        return self._kept(struct[0], list(struct[1]), after, wild, caps, fei_cap)
 
     # --- internals -----------------------------------------------------------------------------
     def _supplied_shanten(self, key: int) -> int:

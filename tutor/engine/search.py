@@ -268,27 +268,14 @@ def split(dist: Distance, key14: int) -> None:
     if not dist.by_structure or key14 in dist.opt:
         return
     counts, fei = dist._counts(key14)
-    caps, fei_cap = dist._caps(counts, fei)
     size = dist.t.shape.size
     got = dist.optimal(key14)
     kept = size - dist.memo[key14] - 1
-    fi = dist.n if dist.t.has_fei else -1
     for x, unit in enumerate(dist.t.unit_of):
         g = key14 - unit
         if not key14 >> (3 * x) & 7 or g in dist.opt:
             continue
-        gc = counts[:]
-        gf = fei
-        gcaps = caps
-        if x == fi:
-            gf -= 1
-        else:
-            gc[x] -= 1
-            if dist.base[x] < 0:
-                gcaps = caps[:]
-                gcaps[x] = gc[x]
-        gfc = fei_cap if fi < 0 or dist.base[fi] >= 0 else gf
-        sub = [st for st in got if dist._kept(st[0], list(st[1]), gc, gf, gcaps, gfc) == kept]
+        sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
         if sub:
             dist.opt[g] = sub
             dist.memo[g] = size - 1 - kept
@@ -329,7 +316,6 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int
         if u is None:
             continue
         fei_room = fei_cap if fi < 0 or base[fi] >= 0 else fei + 1
-        wl = list(want)
         for t in need:
             for x in spare:
                 if t == x:
@@ -350,24 +336,8 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int
                         verify = u - 1 < min(fei, fei_cap)
                 else:
                     verify = True
-                if verify:
-                    gc = counts[:]
-                    gf = fei
-                    gcaps = caps
-                    if t == fi:
-                        gf += 1
-                    else:
-                        gc[t] += 1
-                    if x == fi:
-                        gf -= 1
-                    else:
-                        gc[x] -= 1
-                        if base[x] < 0:
-                            gcaps = caps[:]
-                            gcaps[x] = gc[x]
-                    gfc = fei_cap if fi < 0 or base[fi] >= 0 else gf
-                    if dist._kept(groups, wl, gc, gf, gcaps, gfc) != kept_now + 1:
-                        continue
+                if verify and dist.kept_after(struct, counts, fei, t, x) != kept_now + 1:
+                    continue
                 out.setdefault(t, {}).setdefault(g, []).append(struct)
     for kids in out.values():
         for g, structs in kids.items():
