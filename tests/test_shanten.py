@@ -278,3 +278,36 @@ def test_forced_fei_placement_is_optimal() -> None:
     needs: list[Need] = [(((1,),), 1), (((0, 1),), 2), (((0, 0),), 2)]
     assert fewest_fei(needs, {0: 2, 1: 0}, 1) == 3
     assert _forced(needs, {0: 2, 1: 0}, 1) == 3
+
+
+def test_shared_component_tables_keep_rule_sets_apart() -> None:
+    """The component memos are shared by every table with the same CHEE, FEI per group and sets:
+    hands worked out under one rule set, then another, then the first again, get the answers of
+    the reference path (no tables, no memo) each time."""
+    from tutor.engine.table import Table
+    from tutor.rules.load import load_rules
+
+    rng = random.Random(5)
+    sets = [load_rules(name) for name in ("3leg", "sanma", "singapore", "3leg")]
+    for rs in sets:
+        ctx = Table(rs, rs.spec.seats[0], frozenset(), Hand()).shape
+        kinds = sorted(t for t in rs.in_play if t < 34)
+        deck = [t for t in kinds for _ in range(4)]
+        for _ in range(60):
+            c = [0] * 34
+            for t in rng.sample(deck, 3 * rs.sets + 1):
+                c[t] += 1
+            ref_ctx = ShapeContext(rs.sets, rs.chee_ok[:34], ctx.cap, ctx.fei_cap, rs.max_wild_per_set)
+            assert shanten_counts(c, 0, ctx) == shanten_counts(c, 0, ref_ctx, exact=True)
+
+
+def test_a_shared_memo_past_its_limit_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.engine import shanten as sh
+
+    monkeypatch.setattr(sh, "SHARED_LIMIT", 3)
+    memo = sh.shared_memo("limit-test")
+    memo.update({1: 1, 2: 2, 3: 3, 4: 4})
+    again = sh.shared_memo("limit-test")
+    assert again == {} and again is not memo
+    again[1] = 1
+    assert sh.shared_memo("limit-test") is again

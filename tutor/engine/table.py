@@ -21,6 +21,7 @@ from tutor.engine.shanten import (
     free_profile,
     merge_profiles,
     shanten_counts,
+    shared_memo,
 )
 from tutor.engine.shapes import concealed_readings, meld_options
 from tutor.engine.special import special_complete, special_readings, special_shanten
@@ -59,15 +60,20 @@ class Table:
         cap = tuple(rules.copies - in_melds[t] if t in rules.in_play else 0 for t in range(34))
         fei_cap = rules.wild_copies - in_melds[FEI_ID] - sunk if self.has_fei else 0
         self.cap_local = [cap[t] if t != FEI_ID else fei_cap for t in self.kinds]
-        self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set)
+        # component tables depend on these alone, and are shared by every table that has them
+        signature = (rules.chee_ok[:34], rules.max_wild_per_set, self.sets_left)
+        self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set,
+                                  _memo=shared_memo("shape", *signature))
         self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
         self.specials = rules.special_shapes if not hand.melds else ()  # seven pairs and the like
         self.scorer = scorer_for(rules)
         self._shanten: dict[int, int] = {}
         self._lower: dict[int, int] = {}
         self._flat: dict[int, int | None] = {}
-        self._parts: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
-        self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = {}
+        self._parts: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = shared_memo(
+            "options", tuple(self.kinds), *signature)
+        self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = shared_memo(
+            "lower", tuple(self.kinds), *signature)
         self._readings: dict[int, Reading] = {}
         # the packed key's components: each suit in play, then the honours (FEI is the last kind)
         groups: dict[int, list[int]] = {}
