@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tutor import check, load_rules
@@ -88,3 +92,90 @@ def test_puzzle_show_svg(tmp_path: Path) -> None:
     assert len(_cards(root)) == p.hand.size + len(p.hand.bonus) + sum(
         1 for m in p.hand.melds if len(m.cards) == 4
     )
+
+
+def test_concealed_kong_is_labelled_concealed_in_a_complete_hand() -> None:
+    hand = Hand.parse("234d 456d 789d (1111d) RR")
+    root = _parse(hand_svg(hand, check(hand, load_rules("3leg")).reading))
+    kong = next(g for g in _groups(root) if g.get("data-kind") == "kong")
+    assert kong.get("data-concealed") == "true"
+    caption = [t.text for t in kong.iter(f"{NS}text")]
+    assert caption == ["KONG concealed"]
+    laid = Hand.parse("234d 456d 789d [1111d] RR")
+    root = _parse(hand_svg(laid, check(laid, load_rules("3leg")).reading))
+    kong = next(g for g in _groups(root) if g.get("data-kind") == "kong")
+    assert [t.text for t in kong.iter(f"{NS}text")] == ["KONG laid down"] and kong.get("data-concealed") is None
+
+
+def test_titles_and_captions_are_never_clipped() -> None:
+    """The canvas widens for a long title; a one-card group widens for its caption, so that no two
+    captions overlap."""
+    from tutor.render.svg import CAPTION_SIZE, TITLE_SIZE, text_width
+
+    title = "WWWW MMMM " * 8 + "東南西北"
+    root = _parse(hand_svg(Hand.parse("1d 2d"), title=title))
+    assert int(root.get("width") or 0) >= 12 + text_width(title, TITLE_SIZE, bold=True)
+    assert text_width(title, 14, bold=True) > 0.9 * 14 * len(title)  # wide letters counted wide
+    root = _parse(hand_svg(Hand.parse("1d [E E F*] | f1")))
+    texts = [(float(t.get("x") or 0), t.text or "") for g in _groups(root) for t in g.iter(f"{NS}text")]
+    for (x1, a), (x2, b) in itertools.pairwise(texts):
+        assert x2 - x1 >= (text_width(a, CAPTION_SIZE) + text_width(b, CAPTION_SIZE)) / 2, (a, b)
+
+
+def test_long_title_fits_the_rasterised_picture(tmp_path: Path) -> None:
+    """Rasterised with the system's fonts, a long title leaves the right margin empty."""
+    pytest.importorskip("resvg_py", reason="the PNG library is not installed")
+    from support.png import read_png
+
+    out = tmp_path / "t.png"
+    title = "WIDE WORDS: WWW MMM @@@ %%% 0000 " * 3
+    result = CliRunner().invoke(app, ["render", "1d 2d 3d", "--title", title, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    width, _, rows = read_png(out.read_bytes())
+    background = bytes.fromhex("f4f1eaff")
+    margin = 8 * 2  # the last 8 SVG units, at 2 pixels each
+    for y in range(20, 60):  # the title's rows, clear of the rounded corners
+        assert rows[y][(width - margin) * 4:] == background * margin, f"row {y} reaches the right edge"
+
+
+def test_render_json_says_what_was_written(tmp_path: Path) -> None:
+    out = tmp_path / "hand.svg"
+    result = CliRunner().invoke(app, ["render", "123d 456d 789d EEE RR | f1", "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    root = _parse(out.read_text(encoding="utf-8"))
+    assert data["path"] == str(out) and data["format"] == "svg"
+    assert (data["width"], data["height"]) == (int(root.get("width") or 0), int(root.get("height") or 0))
+    assert data["bytes"] == out.stat().st_size
+    assert data["tiles"] == [c.get("data-card") for c in _cards(root)]
+    assert sorted(data["tiles"]) == sorted(["1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "E", "E", "E", "R", "R", "f1"])
+    to_stdout = CliRunner().invoke(app, ["render", "1d 1d", "--json"])
+    data = json.loads(to_stdout.stdout)
+    assert data["path"] is None and len(_cards(_parse(data["svg"]))) == 2
+
+
+def test_render_png(tmp_path: Path) -> None:
+    pytest.importorskip("resvg_py", reason="the PNG library is not installed")
+    from tutor.render.png import ZOOM, png_size
+
+    out = tmp_path / "hand.PNG"
+    result = CliRunner().invoke(app, ["render", "123d 456d 789d EEE RR | f1", "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    png = out.read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and data["format"] == "png"
+    svg = _parse(CliRunner().invoke(app, ["render", "123d 456d 789d EEE RR | f1"]).stdout)
+    assert png_size(png) == (data["width"], data["height"]) == (
+        int(ZOOM * int(svg.get("width") or 0)), int(ZOOM * int(svg.get("height") or 0)))
+
+
+def test_png_without_the_library_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # import resvg_py now raises ImportError
+    out = tmp_path / "hand.png"
+    result = CliRunner().invoke(app, ["render", "1d 2d 3d", "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    assert "can only write SVG" in result.stderr and "Traceback" not in result.output
+    as_json = CliRunner().invoke(app, ["render", "1d 2d 3d", "-o", str(out), "--json"])
+    assert as_json.exit_code == 2 and "can only write SVG" in json.loads(as_json.stdout)["error"]
+    svg = CliRunner().invoke(app, ["render", "1d 2d 3d", "-o", str(tmp_path / "hand.svg")])
+    assert svg.exit_code == 0
