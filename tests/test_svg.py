@@ -179,3 +179,12 @@ def test_png_without_the_library_is_a_usage_error(tmp_path: Path, monkeypatch: p
     assert as_json.exit_code == 2 and "can only write SVG" in json.loads(as_json.stdout)["error"]
     svg = CliRunner().invoke(app, ["render", "1d 2d 3d", "-o", str(tmp_path / "hand.svg")])
     assert svg.exit_code == 0
+
+
+def test_title_that_is_not_utf8_or_has_control_characters() -> None:
+    bad = CliRunner().invoke(app, ["render", "1d 2d", "--title", "bad \udcff byte"])  # a non-UTF-8 byte from argv
+    assert bad.exit_code == 2 and "--title: not UTF-8 text" in bad.stderr and "Traceback" not in bad.output
+    odd = CliRunner().invoke(app, ["render", "1d 2d", "--title", "tab\there \x01 東"])
+    assert odd.exit_code == 0
+    root = _parse(odd.stdout)
+    assert root.find(f"{NS}text") is not None and root.find(f"{NS}text").text == "tab here   東"  # type: ignore[union-attr]

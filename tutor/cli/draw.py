@@ -63,6 +63,12 @@ def render(
     from tutor.render.svg import blocks, hand_svg, svg_size
     from tutor.rules.load import load_rules
 
+    if title is not None:
+        try:
+            title.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8, passed through by the shell
+            raise fail("--title: not UTF-8 text", as_json, 2) from None
+        title = "".join(" " if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 else ch for ch in title)  # no XML 1.0 char
     with edge(as_json):
         rule_set = load_rules(rules)
         h = Hand.parse(hand)
@@ -77,8 +83,10 @@ def render(
                        "bytes": len(text.encode("utf-8")), "svg": text}
     if as_json:
         emit({"hand": str(h), **written, "tiles": tiles})
-    elif output is None:
-        sys.stdout.write(text)
+    elif output is None:  # the SVG says it is UTF-8, whatever the terminal's encoding
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
     else:
         print(f"sekwoo: wrote {output} ({written['format'].upper()}, {written['width']}x{written['height']})",
               file=sys.stderr)
