@@ -188,3 +188,13 @@ def test_title_that_is_not_utf8_or_has_control_characters() -> None:
     assert odd.exit_code == 0
     root = _parse(odd.stdout)
     assert root.find(f"{NS}text") is not None and root.find(f"{NS}text").text == "tab here   東"  # type: ignore[union-attr]
+
+
+def test_other_picture_formats_are_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "hand.JPG"
+    result = CliRunner().invoke(app, ["render", "1d 2d", "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    assert "cannot write JPG: name the file .svg or .png" in result.stderr
+    plain = tmp_path / "hand"  # no suffix: SVG, and it says so
+    result = CliRunner().invoke(app, ["render", "1d 2d", "-o", str(plain)])
+    assert result.exit_code == 0 and "(SVG," in result.stderr and plain.read_text().startswith("<?xml")

@@ -13,13 +13,19 @@ from typing import Annotated, Any
 
 import typer
 
-from tutor.cli.common import JsonOpt, RulesOpt, SeatOpt, edge, emit, fail
+from tutor.cli.common import HandArg, JsonOpt, RulesOpt, SeatOpt, edge, emit, fail
 from tutor.errors import TutorError
 
+_OTHER_IMAGES = {".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".pdf", ".eps", ".svgz"}
 
-def picture_format(path: Path) -> str:
-    """``png`` for a file name ending in ``.png`` (any case), else ``svg``."""
-    return "png" if path.suffix.lower() == ".png" else "svg"
+
+def picture_format(path: Path, as_json: bool = False) -> str:
+    """``png`` for a file name ending in ``.png`` (any case), else ``svg``; a name that asks for
+    another picture format is a usage error (exit 2) rather than SVG under a misleading name."""
+    suffix = path.suffix.lower()
+    if suffix in _OTHER_IMAGES:
+        raise fail(f"cannot write {suffix[1:].upper()}: name the file .svg or .png", as_json, 2)
+    return "png" if suffix == ".png" else "svg"
 
 
 def write_svg(path: Path, text: str, as_json: bool = False) -> dict[str, Any]:
@@ -28,8 +34,8 @@ def write_svg(path: Path, text: str, as_json: bool = False) -> dict[str, Any]:
     exits 2 (a usage error: ask for SVG instead)."""
     from tutor.render.svg import svg_size
 
-    fmt = picture_format(path)
     width, height = svg_size(text)
+    fmt = picture_format(path, as_json)
     if fmt == "png":
         from tutor.render.png import NoPngLibrary, png_size, svg_to_png
 
@@ -48,7 +54,7 @@ def write_svg(path: Path, text: str, as_json: bool = False) -> dict[str, Any]:
 
 
 def render(
-    hand: Annotated[str, typer.Argument(help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1'.", show_default=False)],
+    hand: HandArg,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="The file to write: SVG, or PNG for a name ending in .png (default: SVG on stdout).",
     )] = None,
