@@ -198,3 +198,14 @@ def test_other_picture_formats_are_a_usage_error(tmp_path: Path) -> None:
     plain = tmp_path / "hand"  # no suffix: SVG, and it says so
     result = CliRunner().invoke(app, ["render", "1d 2d", "-o", str(plain)])
     assert result.exit_code == 0 and "(SVG," in result.stderr and plain.read_text().startswith("<?xml")
+
+
+def test_special_shape_draws_every_card() -> None:
+    """A THIRTEEN ORPHANS reading has one NGAN and twelve single cards: all fourteen are drawn."""
+    hand = Hand.parse("119d 19b 19c E S W N R G Wh")
+    reading = check(hand, load_rules("singapore")).reading
+    assert reading is not None and reading.shape == "thirteen_orphans"
+    root = _parse(hand_svg(hand, reading))
+    assert sorted(c.get("data-card") or "" for c in _cards(root)) == sorted(str(t) for t in hand.concealed)
+    singles = next(g for g in _groups(root) if g.get("data-kind") == "singles")
+    assert [t.text for t in singles.iter(f"{NS}text")] == ["THIRTEEN ORPHANS"]

@@ -50,7 +50,7 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 class Block:
     """A group of cards drawn together: what it is, its cards, and what each FEI stands for."""
 
-    kind: str  # chee / pong / kong / ngan / cards / bonus
+    kind: str  # chee / pong / kong / ngan / singles / cards / bonus
     cards: tuple[Tile, ...]
     stands: tuple[Tile | None, ...]
     declared: bool = False
@@ -78,6 +78,9 @@ def blocks(hand: Hand, reading: Reading | None = None) -> list[Block]:
             concealed = g.declared and g.kind is MeldKind.KONG and g.tiles[0] in hidden
             label = g.kind.label + (" concealed" if concealed else " laid down" if g.declared else "")
             out.append(Block(g.kind.value, g.cards, stands, g.declared, label, concealed))
+        if reading.singles:  # a special shape's cards outside its groups (THIRTEEN ORPHANS)
+            label = reading.shape.replace("_", " ").upper()
+            out.append(Block("singles", reading.singles, (None,) * len(reading.singles), False, label))
     else:
         by_kind: dict[str, list[Tile]] = {}
         for t in hand.concealed:
