@@ -10,7 +10,7 @@ first (``tests/golden/tiles/*.png``), then run::
 
     SEKWOO_UPDATE_GOLDEN=1 .venv/bin/python -m pytest -o addopts="" -q tests/test_svg_tiles.py
 
-which rewrites every reference (and fails, so that an update is never mistaken for a pass).
+which rewrites every reference and the sheet of all cards the docs show (``docs/cards.svg``) (and fails, so that an update is never mistaken for a pass).
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ import pytest
 from support.png import differing, read_png
 
 from tutor.core.tiles import FEI, TILES, Tile
-from tutor.render.faces import tile_svg
+from tutor.render.faces import sheet_svg, tile_svg
 
 GOLDEN = Path(__file__).parent / "golden" / "tiles"
+CARDS_DOC = Path(__file__).parent.parent / "docs" / "cards.svg"
 UPDATE = os.environ.get("SEKWOO_UPDATE_GOLDEN") == "1"
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -95,3 +96,12 @@ def test_png_reader_reads_what_resvg_writes() -> None:
     width, height, rows = read_png(data)
     assert (width, height) == (4, 2)
     assert rows[1][:4] == b"\xff\x00\x00\xff" and rows[1][12:16] == b"\x00\x00\xff\xff"
+
+
+def test_docs_sheet_of_cards_is_current() -> None:
+    """docs/cards.svg, linked from the README, shows the cards as they are drawn now."""
+    text = sheet_svg(TILES)
+    _check(CARDS_DOC, text.encode("utf-8"), CARDS_DOC.exists() and CARDS_DOC.read_text(encoding="utf-8") == text)
+    root = ET.fromstring(text.encode("utf-8"))
+    cards = [g for g in root.iter(f"{NS}g") if "card" in (g.get("class") or "").split()]
+    assert [g.get("data-card") for g in cards] == [str(t) for t in TILES]

@@ -213,4 +213,23 @@ def tile_svg(tile: Tile, stands: Tile | None = None, bonus: bool = False) -> str
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
-__all__ = ["CARD_H", "CARD_W", "card", "face", "latin", "latin_width", "tile_svg"]
+def sheet_svg(tiles: tuple[Tile, ...], columns: int = 9) -> str:
+    """The SVG text of a sheet of cards, each captioned with its notation (``docs/cards.svg``)."""
+    ET.register_namespace("", SVG_NS)
+    cell_w, cell_h, pad = CARD_W + 14, CARD_H + 26, 10
+    rows = -(-len(tiles) // columns)
+    w, h = pad * 2 + columns * cell_w - 14, pad * 2 + rows * cell_h - 8
+    root = ET.Element("svg", {"xmlns": SVG_NS, "width": str(w), "height": str(h), "viewBox": f"0 0 {w} {h}",
+                              "font-family": "Helvetica, Arial, 'DejaVu Sans', sans-serif", "class": "sekwoo-cards"})
+    ET.SubElement(root, "title").text = "The cards as sekwoo draws them, with their notation"
+    _el(root, "rect", width=w, height=h, fill="#f4f1ea", rx=8)
+    for k, tile in enumerate(tiles):
+        x, y = pad + (k % columns) * cell_w, pad + (k // columns) * cell_h
+        card(root, tile, x, y, bonus=tile.is_bonus)
+        _el(root, "text", x=f"{x + CARD_W / 2:g}", y=y + CARD_H + 14, text_anchor="middle", font_size=11,
+            fill="#333333").text = str(tile)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+__all__ = ["CARD_H", "CARD_W", "card", "face", "latin", "latin_width", "sheet_svg", "tile_svg"]
