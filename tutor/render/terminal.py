@@ -19,6 +19,7 @@ from tutor.engine.results import Check, DiscardResult, WaitsResult
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
     from tutor.core.readings import Group
+    from tutor.core.score import Score
     from tutor.engine.payout import Payout
 
 _STYLE = {
@@ -114,22 +115,37 @@ def checked(result: Check) -> RGroup:
     return RGroup(*out)
 
 
-def payout_view(paid: Payout | None) -> RGroup:
-    """What ``check --payout`` adds: each way to win and who pays what."""
+def payout_view(paid: Payout | None, unit: str = "", shown: Score | None = None) -> RGroup:
+    """What ``check --payout`` adds: each way to win, scored as that win, and who pays what; under
+    the table, the rows each way adds to or lacks from the score ``shown`` above."""
     if paid is None:
-        return RGroup(Text("No payout: the hand does not win.", style="dim"))
+        return RGroup(Text("No payout: the hand wins no way.", style="dim"))
     table = Table(box=None, padding=(0, 1), header_style="bold", title_justify="left")
-    table.add_column("won")
-    table.add_column("who pays")
-    table.add_column(paid.unit, justify="right")
-    table.add_column("total", justify="right")
+    for col, just in (("won", "left"), (unit, "right"), ("who pays", "left"), (f"pays ({paid.unit})", "right"),
+                      ("total", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
     for sc in paid.scenarios:
+        if not sc.wins:
+            table.add_row(sc.name, str(sc.value), Text("no win", style="dim"), "", "")
+        value = f"{sc.value}" + (f" ({sc.note})" if sc.note else "")
         for k, p in enumerate(sc.payments):
             who = p.payer + (f" (×{p.players})" if p.players > 1 else "")
-            table.add_row(sc.name if k == 0 else "", who, str(p.amount), str(sc.total) if k == 0 else "")
-    out: list[RenderableType] = [Text(f"Payout on {paid.value}", style="dim"), table]
-    if paid.note:
-        out.append(Text(f"  {paid.note}", style="dim"))
+            table.add_row(sc.name if k == 0 else "", value if k == 0 else "", who, str(p.amount),
+                          str(sc.total) if k == 0 else "")
+    out: list[RenderableType] = [table]
+    before = {(ln.name, ln.fun) for ln in shown.lines} if shown is not None else set()
+    for sc in paid.scenarios:
+        if not sc.wins:
+            out.append(Text(f"  {sc.name}: {sc.note}", style="dim"))
+        rows = {(ln.name, ln.fun) for ln in sc.score.lines} if sc.score is not None else before
+        for word, diff in (("adds", rows - before), ("lacks", before - rows)):
+            if diff and shown is not None:
+                named = [f"{ln.name} {ln.fun}" for ln in (sc.score or shown).lines + shown.lines
+                         if (ln.name, ln.fun) in diff]
+                out.append(Text(f"  {sc.name} {word} {', '.join(dict.fromkeys(named))}", style="dim"))
+    for note in (paid.note, *paid.notes):
+        if note:
+            out.append(Text(f"  {note}", style="dim"))
     return RGroup(*out)
 
 
