@@ -179,7 +179,17 @@ def show_rules(
         for s in data["situations"]:
             con.print(Text(f"  {s['flag']}: {s['name']}. {s.get('help', '')}"))
     pay = data["payout_table"]
-    if pay:
+    if pay and pay["kind"] == "table":
+        con.print(Text(f"Payout in {pay.get('unit', '')}, by the table: {pay.get('note', '')}", style="dim"))
+        rows = Table(header_style="bold", box=None, padding=(0, 1))
+        for col in (data["unit"], "", "discard", "to dealer", "drawn (each/dealer)", "dealer drawn"):
+            rows.add_column(col, justify="left" if col in ("", data["unit"]) else "right")
+        for row in pay["table"]:
+            band = f"{row['limits']} limit" if row.get("limits") else f"{row.get('points', 0)}+"
+            rows.add_row(band, row.get("name", ""), str(row["discard"]), str(row["discard_dealer"]),
+                         f"{row['drawn']} / {row['drawn_from_dealer']}", str(row["drawn_dealer"]))
+        con.print(rows)
+    elif pay:
         con.print(Text(f"Payout: {pay['kind']}, base {pay.get('base', 1)} {pay.get('unit', '')}. "
                        f"{pay.get('note', '')}", style="dim"))
 

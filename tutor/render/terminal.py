@@ -15,6 +15,7 @@ from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.render.words import kind_word, speaking, tile_word, win_word
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
@@ -35,12 +36,12 @@ _DRAGON_STYLE = {"R": "bold red", "G": "bold green", "Wh": "bold white"}
 
 def card(tile: Tile, stands: Tile | None = None) -> Text:
     """One card as coloured text; a FEI shows what it stands for: ``F*→5d``."""
-    name = str(tile)
+    name = tile_word(tile)
     style = _DRAGON_STYLE.get(name) or _STYLE.get(tile.kind, "")
     text = Text(name, style=style)
     if stands is not None and tile.id == FEI_ID:
         text.append("→", style="magenta")
-        text.append(str(stands), style=_DRAGON_STYLE.get(str(stands)) or _STYLE.get(stands.kind, ""))
+        text.append(tile_word(stands), style=_DRAGON_STYLE.get(str(stands)) or _STYLE.get(stands.kind, ""))
     return text
 
 
@@ -52,7 +53,7 @@ def cards(tiles: Iterable[Tile]) -> Text:
 def group(g: Group) -> Text:
     """A set or NGAN of a reading, bracketed, each FEI with its meaning."""
     parts = [card(c, t) for c, t in zip(g.cards, g.tiles, strict=True)]
-    label = g.kind.label + (" (laid down)" if g.declared else "")
+    label = kind_word(g.kind) + (" (laid down)" if g.declared else "")
     return Text.assemble("[", Text(" ").join(parts), "] ", Text(label, style="dim"))
 
 
@@ -79,6 +80,7 @@ def parsed(hand: Hand) -> RGroup:
     return RGroup(table)
 
 
+@speaking
 def checked(result: Check) -> RGroup:
     """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
@@ -153,7 +155,7 @@ def verdict(result: Check) -> Text:
     """One line: wins, complete but short, or not complete."""
     who = f"for {result.seat.capitalize()} ({result.rules.name})"
     if result.wins:
-        return Text(f"SEK WOO: wins with {result.fun} {result.unit} {who}", style="bold green")
+        return Text(f"{win_word()}: wins with {result.fun} {result.unit} {who}", style="bold green")
     if result.complete:
         return Text(
             f"Complete but short: {result.fun} {result.unit}, the minimum is {result.min_fun} {who}",
@@ -167,6 +169,7 @@ def console(width: int | None = None, color: bool | None = None) -> Console:
     return Console(width=width, no_color=color is False, highlight=False, soft_wrap=False)
 
 
+@speaking
 def waits_view(result: WaitsResult) -> RGroup:
     """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
@@ -207,11 +210,12 @@ def spark(chances: tuple[float, ...]) -> str:
     return "".join(BARS[min(8, max(1, round(p * 8)))] if p > 0 else BARS[0] for p in chances)
 
 
+@speaking
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if result.wins_now:  # the answer comes first; the options are for study
-        out.append(Text(f"Declare SEK WOO: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
+        out.append(Text(f"Declare {win_word()}: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
                        ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right"),

@@ -122,6 +122,17 @@ class Situation(_Struct, kw_only=True, frozen=True):
     win: Literal["self_drawn", "discard"] | None = None  # the way of winning it comes with, if one
 
 
+class Terms(_Struct, kw_only=True, frozen=True):
+    """The words a rule set's players use, for what sekwoo shows (3-Leg's unless a file says)."""
+
+    chee: str = "CHEE"
+    pong: str = "PONG"
+    kong: str = "KONG"
+    ngan: str = "NGAN"
+    win: str = "SEK WOO"  # declaring a winning hand
+    suits: dict[Literal["dots", "bamboo", "characters"], Literal["d", "b", "c", "p", "s", "m"]] = {}  # letters shown
+
+
 class RuleSpec(_Struct, kw_only=True, frozen=True):
     """A whole rule set, exactly as its YAML file says it."""
 
@@ -142,6 +153,7 @@ class RuleSpec(_Struct, kw_only=True, frozen=True):
     scoring: Scoring
     payout: PayoutSpec | None = None
     situations: list[Situation] = []
+    terms: Terms = msgspec.field(default_factory=Terms)
 
 
 BONUS_NAMES = {f"{g}{n}" for g in "fsak" for n in range(1, 5)}
