@@ -79,3 +79,10 @@ def test_no_file_outside_the_program_is_named(name: str) -> None:
 def test_payout_notes_name_no_file(hand: str, rules: str) -> None:
     for extra in ((), ("--json",)):
         assert not OUTSIDE.search(_run("check", hand, "-r", rules, "--payout", *extra))
+
+
+def test_engine_sentences_take_the_rule_sets_letters() -> None:
+    """The explanations of `discard` are the engine's sentences: their cards are shown as sanma
+    writes them too (9m, not 9c)."""
+    shown = _run("discard", "234p 567p 789s 234s 5s 9m", "-r", "sanma", "--draws", "1")
+    assert "Discard 9m" in shown and not re.search(r"\b\d[dbc]\b", shown)

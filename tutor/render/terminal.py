@@ -15,7 +15,7 @@ from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.engine.results import Check, DiscardResult, WaitsResult
-from tutor.render.words import kind_word, speaking, tile_word, win_word
+from tutor.render.words import in_words, kind_word, speaking, tile_word, win_word
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
@@ -108,7 +108,7 @@ def checked(result: Check) -> RGroup:
         out.append(table)
     out.append(verdict(result))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        out.append(Text(f"  {in_words(note)}", style="dim"))
     if not result.complete and not result.wins and result.complete_size:
         if result.size == result.complete_size - 1:
             out.append(Text("  sekwoo waits shows which cards would complete it", style="dim"))
@@ -147,7 +147,7 @@ def payout_view(paid: Payout | None, unit: str = "", shown: Score | None = None)
                 out.append(Text(f"  {sc.name} {word} {', '.join(dict.fromkeys(named))}", style="dim"))
     for note in (paid.note, *paid.notes):
         if note:
-            out.append(Text(f"  {note}", style="dim"))
+            out.append(Text(f"  {in_words(note)}", style="dim"))
     return RGroup(*out)
 
 
@@ -197,7 +197,7 @@ def waits_view(result: WaitsResult) -> RGroup:
             out.append(Text(f"To win it needs {result.distance} more swap{'s' if result.distance > 1 else ''} "
                             f"before a winning card (distance to a win {result.distance}).", style="yellow"))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        out.append(Text(f"  {in_words(note)}", style="dim"))
     return RGroup(*out)
 
 
@@ -238,10 +238,10 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
                     "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
-            out.append(Text(f"• {o.explanation}"))
+            out.append(Text(f"• {in_words(o.explanation)}"))
     for note in result.notes:
         if not (result.wins_now and note.startswith("this hand already wins")):  # said first
-            out.append(Text(f"  {note}", style="dim"))
+            out.append(Text(f"  {in_words(note)}", style="dim"))
     return RGroup(*out)
 
 

@@ -7,6 +7,7 @@ for the time the view is built. JSON keeps the notation's own letters.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,6 +20,7 @@ from tutor.rules.schema import Terms
 if TYPE_CHECKING:
     from tutor.core.hands import MeldKind
 
+_SUIT_OF = {letter: kind.value for kind, letter in SUIT_LETTER.items()}  # d -> dots, ...
 _PLAIN = Terms()  # 3-Leg's words, where no view has said whose
 _TERMS: ContextVar[Terms | None] = ContextVar("terms", default=None)
 View = TypeVar("View", bound=Callable[..., Any])
@@ -56,6 +58,18 @@ def tile_word(tile: Tile) -> str:
     return f"{name[:-1]}{letter}" if letter and tile.kind in SUIT_LETTER else name
 
 
+_CARD = re.compile(r"\b([1-9])([dbc])\b")
+
+
+def in_words(text: str) -> str:
+    """A sentence of the engine's (an explanation, a note) with its cards in the rule set's
+    letters: ``9c`` is sanma's ``9m``."""
+    suits = _terms().suits
+    if not suits:
+        return text
+    return _CARD.sub(lambda m: m[1] + str(suits.get(_SUIT_OF[m[2]], m[2])), text)  # type: ignore[call-overload]
+
+
 def kind_word(kind: MeldKind) -> str:
     """The rule set's name for a kind of set (``pon``, ``Pong``, ``PONG``) or for the pair."""
     return str(getattr(_terms(), kind.value))
@@ -66,4 +80,4 @@ def win_word() -> str:
     return _terms().win
 
 
-__all__ = ["kind_word", "speaking", "tile_word", "win_word", "words_of"]
+__all__ = ["in_words", "kind_word", "speaking", "tile_word", "win_word", "words_of"]
