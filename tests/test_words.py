@@ -86,3 +86,9 @@ def test_engine_sentences_take_the_rule_sets_letters() -> None:
     writes them too (9m, not 9c)."""
     shown = _run("discard", "234p 567p 789s 234s 5s 9m", "-r", "sanma", "--draws", "1")
     assert "Discard 9m" in shown and not re.search(r"\b\d[dbc]\b", shown)
+
+
+def test_engine_notes_take_the_rule_sets_words() -> None:
+    """A note of the engine's names sets as the rule set does: Singapore's Gang, 3-Leg's KONG."""
+    assert "(a Gang counts as three)" in _run("check", "123d 456d 789b 234c 5c", "-r", "singapore")
+    assert "(a KONG counts as three)" in _run("check", "123d 456d 789d EEE R")

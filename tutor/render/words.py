@@ -59,15 +59,17 @@ def tile_word(tile: Tile) -> str:
 
 
 _CARD = re.compile(r"\b([1-9])([dbc])\b")
+_WORD = re.compile(r"\b(CHEE|PONG|KONG|NGAN|SEK WOO)\b")
 
 
 def in_words(text: str) -> str:
-    """A sentence of the engine's (an explanation, a note) with its cards in the rule set's
-    letters: ``9c`` is sanma's ``9m``."""
-    suits = _terms().suits
-    if not suits:
+    """A sentence of the engine's (an explanation, a note) in the rule set's words: its cards in
+    its letters (``9c`` is sanma's ``9m``), its sets by its names (a KONG is a kan)."""
+    terms = _terms()
+    if terms == _PLAIN:
         return text
-    return _CARD.sub(lambda m: m[1] + str(suits.get(_SUIT_OF[m[2]], m[2])), text)  # type: ignore[call-overload]
+    text = _WORD.sub(lambda m: terms.win if m[1] == "SEK WOO" else str(getattr(terms, m[1].lower())), text)
+    return _CARD.sub(lambda m: m[1] + str(terms.suits.get(_SUIT_OF[m[2]], m[2])), text)  # type: ignore[call-overload]
 
 
 def kind_word(kind: MeldKind) -> str:
