@@ -256,3 +256,24 @@ def test_bad_payout_tables_fail_at_load(payout_yaml: str, message: str, tmp_path
     bad.write_text(f"schema_version: 1\nextends: malaysian-3p\nname: bad\npayout: {payout_yaml}\n")
     with pytest.raises(RuleSetError, match=re.escape(message)):
         load_rules(str(bad))
+
+
+def test_kj_bonus_points_each_way() -> None:
+    """With two flowers (2 bonus points): self-drawn both pay 10 + 2; on a discard the discarder
+    pays 2 x 8 + 2 and the other 2 ("Both players pay the winner bonus points")."""
+    paid = payout(judge("kj-3p", "123c 456c 789c 345d 77d | f1 f2"), load_rules("kj-3p"))
+    assert _ways(paid) == {"self-drawn": (10 + 2,), "on a discard": (2 * 8 + 2, 2)}
+
+
+def test_check_payout_json_scores_each_way() -> None:
+    """The JSON of each way: whether it wins, its value and its own breakdown."""
+    out = runner.invoke(app, ["check", "111d 555d 999d 222d 33d | a1", "-r", "malaysian-3p", "--payout", "--json"])
+    data = json.loads(out.stdout)
+    assert not data["wins"]
+    drawn, discard = data["payout"]["scenarios"]
+    assert drawn["wins"] and drawn["value"] == 10 and drawn["total"] == 20
+    assert "Four concealed PONG/GONG (self-drawn)" in {row["name"] for row in drawn["breakdown"]}
+    assert not discard["wins"] and discard["value"] == 4 and discard["payments"] == []
+    assert "short of the minimum" in discard["note"]
+    shown = runner.invoke(app, ["check", "111d 555d 999d 222d 33d | a1", "-r", "malaysian-3p", "--payout"])
+    assert "self-drawn adds Four concealed PONG/GONG (self-drawn) 10" in shown.stdout
