@@ -245,6 +245,7 @@ def test_singapore_single_wait_only_on_a_discard() -> None:
     ("payout_yaml", "message"),
     [
         ("{liable_when: [{sets_of: [R, Q], count: 2}]}", "payout.liable_when[0].sets_of: 'Q' is not a card"),
+        ("{extra: {nope: 1}}", "payout.extra.nope: no situation 'nope' in 'situations'"),
         (("{kind: table, table: [{limits: 1, discard: 1, discard_dealer: 1, drawn: 1, drawn_from_dealer: 1, "
           "drawn_dealer: 1}]}"), "payout.table: a payment table needs at least one row by points"),
     ],
@@ -277,3 +278,16 @@ def test_check_payout_json_scores_each_way() -> None:
     assert "short of the minimum" in discard["note"]
     shown = runner.invoke(app, ["check", "111d 555d 999d 222d 33d | a1", "-r", "malaysian-3p", "--payout"])
     assert "self-drawn adds Four concealed PONG/GONG (self-drawn) 10" in shown.stdout
+
+
+def test_goulash_adds_to_every_payment() -> None:
+    """kj-3p: after a goulash "an extra 5 points from each player", after two "10 points from each
+    player"; malaysian-3p: "one point from each player extra"; a liable discarder pays both."""
+    kj = load_rules("kj-3p")
+    once = _ways(payout(judge("kj-3p", "123c 456c 789c 345d 77d", "east", "goulash"), kj))
+    assert once == {"self-drawn": (10 + 5,), "on a discard": (2 * 8 + 5, 0 + 5)}
+    twice = _ways(payout(judge("kj-3p", "123c 456c 789c 345d 77d", "east", "goulash2"), kj))
+    assert twice == {"self-drawn": (10 + 10,), "on a discard": (2 * 8 + 10, 0 + 10)}
+    my = _ways(payout(judge("malaysian-3p", "[RRR] [GGG] WhWh 123d 456d | a1", "east", "goulash"),
+                      load_rules("malaysian-3p")))
+    assert my == {"self-drawn": (11,), "on a discard": (11, 11), "on a discard, Ban discard": (22,)}

@@ -132,7 +132,7 @@ def _scenario(name: str, how: str, flags: frozenset[str], result: Check, rules: 
         return Scenario(name, (), won.fun, won.score, why)
     score = won.score
     band = _band(score, rules) if rules.spec.payout and rules.spec.payout.kind == "table" else None
-    payments = _table(band, won, rules, how) if band is not None else _shares(score, rules, how)
+    payments = _table(band, won, rules, how) if band is not None else _shares(score, rules, how, won.flags)
     return Scenario(name, payments, won.fun, score, band.name if band is not None else "")
 
 
@@ -146,11 +146,13 @@ def _value(points: int, rules: RuleSet) -> int:
     return spec.base * points
 
 
-def _shares(score: Score, rules: RuleSet, how: str) -> tuple[Payment, ...]:
-    """Payments by shares of the value (per point or doubling), bonus and limit apart if so."""
+def _shares(score: Score, rules: RuleSet, how: str, flags: frozenset[str]) -> tuple[Payment, ...]:
+    """Payments by shares of the value (per point or doubling), bonus and limit apart if so, and
+    what each loser pays on top in the situations given (``extra``: the largest that applies)."""
     spec = rules.spec.payout
     assert spec is not None
     losers = rules.spec.players - 1
+    extra = max((v for f, v in spec.extra.items() if f in flags), default=0)
     if score.limit and spec.limit is not None:
         parts = [(_value(score.fun, rules), spec.limit)]
     elif spec.bonus is not None:
@@ -161,7 +163,7 @@ def _shares(score: Score, rules: RuleSet, how: str) -> tuple[Payment, ...]:
         parts = [(_value(score.fun, rules), spec.shares)]
 
     def pay(pick: str) -> int:
-        return sum(v * getattr(sh, pick) for v, sh in parts)
+        return sum(v * getattr(sh, pick) for v, sh in parts) + extra
 
     if how == "self_drawn":
         return (Payment("each other player", pay("self_drawn"), losers),)

@@ -232,6 +232,9 @@ def _check(rules: RuleSpec, where: str) -> None:
         raise fail("payout.liable", f"no situation {rules.payout.liable!r} in 'situations'")
     if rules.payout:
         _check_payout(rules.payout, fail)
+        for f in rules.payout.extra:
+            if f not in flags:
+                raise fail(f"payout.extra.{f}", f"no situation {f!r} in 'situations'")
     if rules.scoring.system == "han":
         _check_han_options(rules.scoring.options, where)
     for k, item in enumerate(rules.scoring.items):

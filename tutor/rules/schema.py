@@ -110,6 +110,7 @@ class PayoutSpec(_Struct, kw_only=True, frozen=True):
     shooter: bool = False  # on a discard the discarder pays every loser's share (Singapore option)
     liable: str | None = None  # a situation in which the discarder pays every loser's share
     liable_when: list[Liable] = []  # the hands for which it can apply (any hand, if empty)
+    extra: dict[str, int] = {}  # a situation -> what each loser pays on top (a goulash before); the largest
     note: str = ""
 
 
