@@ -135,16 +135,16 @@ def payout_view(paid: Payout | None, unit: str = "", shown: Score | None = None)
             table.add_row(sc.name if k == 0 else "", value if k == 0 else "", who, str(p.amount),
                           str(sc.total) if k == 0 else "")
     out: list[RenderableType] = [table]
-    before = {(ln.name, ln.fun) for ln in shown.lines} if shown is not None else set()
+    before = [(ln.name, ln.fun) for ln in shown.lines] if shown is not None else []
     for sc in paid.scenarios:
         if not sc.wins:
             out.append(Text(f"  {sc.name}: {sc.note}", style="dim"))
-        rows = {(ln.name, ln.fun) for ln in sc.score.lines} if sc.score is not None else before
-        for word, diff in (("adds", rows - before), ("lacks", before - rows)):
-            if diff and shown is not None:
-                named = [f"{ln.name} {ln.fun}" for ln in (sc.score or shown).lines + shown.lines
-                         if (ln.name, ln.fun) in diff]
-                out.append(Text(f"  {sc.name} {word} {', '.join(dict.fromkeys(named))}", style="dim"))
+        if sc.score is None or shown is None:
+            continue
+        rows = [(ln.name, ln.fun) for ln in sc.score.lines]
+        for word, diff in (("adds", [r for r in rows if r not in before]), ("lacks", [r for r in before if r not in rows])):
+            if diff:
+                out.append(Text(f"  {sc.name} {word} {', '.join(f'{n} {f}' for n, f in diff)}", style="dim"))
     for note in (paid.note, *paid.notes):
         if note:
             out.append(Text(f"  {in_words(note)}", style="dim"))
