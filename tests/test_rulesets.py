@@ -24,8 +24,11 @@ from tutor.rules.load import builtin_names
 MALAYSIAN = [
     # PONG of East for East 2 + Nature 1 (East's) 1 + basic win 1 = 4: short of 5
     ("123d 456d 789d EEE RR | f1", "east", (), (True, False, 4)),
-    # the same for South: PONG of East 1 + f1 not South's 0 + basic 1 = 2
-    ("123d 456d 789d EEE RR | f1", "south", (), (True, False, 2)),
+    # the same for South: PONG of East 1 + f1 1 ("one bonus point each regardless of which
+    # numbered flower it is", the encyclopedia article's Malaysian section) + basic 1 = 3
+    ("123d 456d 789d EEE RR | f1", "south", (), (True, False, 3)),
+    # a season of another seat scores too: s3 1 + a flower 4 1 + PONG East 1 + basic 1 = 4
+    ("123d 456d 789d EEE RR | s3 f4", "south", (), (True, False, 4)),
     # PONG E 2 + PONG R 1 + f1 1 + a2 1 + basic 1 + all PONG 2 = 8
     ("111d 999d EEE RRR 55d | f1 a2", "east", (), (True, True, 8)),
     # the same with a Fly standing for the third Red: a Fly keeps the set's meaning = 8

@@ -119,7 +119,7 @@ def check(
 
     show(checked(result))
     if paid is not None:
-        show(payout_view(paid))
+        show(payout_view(paid, result.unit, result.score))
 
 
 def _answer(as_json: bool, compute: Callable[[], Any], json_of: str, view_of: str) -> None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tutor.errors import TutorError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 rules_app = typer.Typer(
     name="rules",
@@ -74,6 +77,7 @@ def table(name: str) -> dict[str, Any]:
     data["items"] = spec["scoring"].get("items", [])
     data["options"] = spec["scoring"].get("options", {})
     data["payout_table"] = spec.get("payout")
+    data["terms"] = spec.get("terms")
     return data
 
 
@@ -137,17 +141,27 @@ def show_rules(
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return
+
+    from tutor.render.terminal import console
+    from tutor.render.words import words_of
+    from tutor.rules.load import load_rules
+
+    with words_of(load_rules(name).spec.terms):
+        _show(console(), data)
+
+
+def _show(con: Console, data: dict[str, Any]) -> None:
+    """Print one rule set's table, in its own words (its cards in its letters)."""
     from rich.table import Table
     from rich.text import Text
 
-    from tutor.render.terminal import console
+    from tutor.render.words import in_words
 
-    con = console()
     con.print(Text(f"{data['name']}: {data['title']}", style="bold"))
     con.print(Text(data["summary"]))
     head = Table.grid(padding=(0, 2))
     head.add_row(Text("players", style="dim"), f"{data['players']} ({', '.join(data['seats'])})")
-    head.add_row(Text("tiles", style="dim"), f"{data['tiles']}: {' '.join(data['cards']['in_play'])}"
+    head.add_row(Text("tiles", style="dim"), f"{data['tiles']}: {in_words(' '.join(data['cards']['in_play']))}"
                  + (f" | {' '.join(data['cards']['bonus'])}" if data["cards"]["bonus"] else ""))
     head.add_row(Text("shapes", style="dim"), ", ".join(s.replace("_", " ") for s in data["shapes"]))
     limits = [f"cap {data['cap']}" if data["cap"] is not None else "",
@@ -156,7 +170,8 @@ def show_rules(
     head.add_row(Text("scoring", style="dim"), f"{data['system']}, at least {data['minimum']} {data['unit']}"
                  + "".join(f", {x}" for x in limits if x))
     if not data["declared_chee"]:
-        head.add_row(Text("claims", style="dim"), "no CHEE laid down (no CHEE on a discard)")
+        chee = data["terms"]["chee"]
+        head.add_row(Text("claims", style="dim"), f"no {chee} laid down (no {chee} on a discard)")
     head.add_row(Text("source", style="dim"), data["source"])
     con.print(head)
     if data["items"]:
@@ -179,7 +194,17 @@ def show_rules(
         for s in data["situations"]:
             con.print(Text(f"  {s['flag']}: {s['name']}. {s.get('help', '')}"))
     pay = data["payout_table"]
-    if pay:
+    if pay and pay["kind"] == "table":
+        con.print(Text(f"Payout in {pay.get('unit', '')}, by the table: {pay.get('note', '')}", style="dim"))
+        rows = Table(header_style="bold", box=None, padding=(0, 1))
+        for col in (data["unit"], "", "discard", "to dealer", "drawn (each/dealer)", "dealer drawn"):
+            rows.add_column(col, justify="left" if col in ("", data["unit"]) else "right")
+        for row in pay["table"]:
+            band = f"{row['limits']} limit" if row.get("limits") else f"{row.get('points', 0)}+"
+            rows.add_row(band, row.get("name", ""), str(row["discard"]), str(row["discard_dealer"]),
+                         f"{row['drawn']} / {row['drawn_from_dealer']}", str(row["drawn_dealer"]))
+        con.print(rows)
+    elif pay:
         con.print(Text(f"Payout: {pay['kind']}, base {pay.get('base', 1)} {pay.get('unit', '')}. "
                        f"{pay.get('note', '')}", style="dim"))
 

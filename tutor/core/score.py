@@ -31,7 +31,7 @@ class Score:
     """The score of one reading: the rows, the raw total, and the value after limit and cap.
 
     ``counted`` is what the minimum is compared with (bonus points left out; for the han system,
-    0 without a yaku); ``details`` holds what a point system adds (han, fu, the library's cost).
+    0 without a yaku); ``details`` holds what a point system adds (han, fu, yakuman).
     """
 
     fun: int

@@ -159,21 +159,9 @@ def _score(counts: tuple[int, ...], melds: MeldKey, rules: RuleSet, seat: str, f
         ("fu", int(result.fu)),
         ("yakuman", yakuman),
         ("win_tile", win),
-        ("cost", dict(result.cost or {})),
         ("yaku_level", (result.cost or {}).get("yaku_level", "")),
     )
     return Score(fun, lines, han, yakuman, fun != han, fun, details)
-
-
-def cost(han: int, fu: int, yakuman: bool, rules: RuleSet, seat: str, tsumo: bool) -> dict[str, int]:
-    """mahjong's payment for ``han``/``fu``: ron (``main`` from the discarder) or tsumo."""
-    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-    from mahjong.hand_calculating.scores import ScoresCalculator
-
-    options = OptionalRules(is_three_player=rules.spec.players == 3, **rules.spec.scoring.options)
-    cfg = HandConfig(is_tsumo=tsumo, player_wind=_SEAT_WIND[seat], options=options)
-    result = ScoresCalculator.calculate_scores(han, fu, cfg, yakuman)
-    return {k: int(v) for k, v in result.items() if isinstance(v, int)}
 
 
 class HanScorer(Scorer):
@@ -209,4 +197,4 @@ def _reading(sc: Score, raws: list[RawReading], specials: list[SpecialReading]) 
     return to_reading(raws[0]) if raws else None
 
 
-__all__ = ["HanScorer", "cost", "score_counts", "score_raw", "to34"]
+__all__ = ["HanScorer", "score_counts", "score_raw", "to34"]

@@ -63,7 +63,7 @@ def check_dict(result: Check) -> dict[str, Any]:
         "counted": score.qualifying if score else 0,
         "bonus_points": score.bonus_points if score else 0,
         "shape": result.reading.shape if result.reading else None,
-        **{k: v for k, v in (score.details if score else ()) if k in ("han", "fu", "yakuman", "cost")},
+        **{k: v for k, v in (score.details if score else ()) if k in ("han", "fu", "yakuman")},
         "reading": reading,
         "readings": result.readings,
         "notes": list(result.notes),
@@ -71,7 +71,8 @@ def check_dict(result: Check) -> dict[str, Any]:
 
 
 def payout_dict(paid: Payout | None) -> dict[str, Any] | None:
-    """Who pays the winner what, per way of winning (None for a hand that does not win)."""
+    """Who pays the winner what, per way of winning, each scored as that win (None for a hand
+    that wins no way)."""
     if paid is None:
         return None
     return {
@@ -80,12 +81,18 @@ def payout_dict(paid: Payout | None) -> dict[str, Any] | None:
         "scenarios": [
             {
                 "name": sc.name,
+                "wins": sc.wins,
+                "value": sc.value,
+                "breakdown": [{"name": ln.name, "fun": ln.fun, "count": ln.count, "limit": ln.limit,
+                               "bonus": ln.bonus} for ln in (sc.score.lines if sc.score else ())],
                 "payments": [{"payer": p.payer, "amount": p.amount, "players": p.players} for p in sc.payments],
                 "total": sc.total,
+                "note": sc.note,
             }
             for sc in paid.scenarios
         ],
         "note": paid.note,
+        "notes": list(paid.notes),
     }
 
 

@@ -15,10 +15,12 @@ from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.render.words import in_words, kind_word, speaking, tile_word, win_word
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
     from tutor.core.readings import Group
+    from tutor.core.score import Score
     from tutor.engine.payout import Payout
 
 _STYLE = {
@@ -34,12 +36,12 @@ _DRAGON_STYLE = {"R": "bold red", "G": "bold green", "Wh": "bold white"}
 
 def card(tile: Tile, stands: Tile | None = None) -> Text:
     """One card as coloured text; a FEI shows what it stands for: ``F*→5d``."""
-    name = str(tile)
+    name = tile_word(tile)
     style = _DRAGON_STYLE.get(name) or _STYLE.get(tile.kind, "")
     text = Text(name, style=style)
     if stands is not None and tile.id == FEI_ID:
         text.append("→", style="magenta")
-        text.append(str(stands), style=_DRAGON_STYLE.get(str(stands)) or _STYLE.get(stands.kind, ""))
+        text.append(tile_word(stands), style=_DRAGON_STYLE.get(str(stands)) or _STYLE.get(stands.kind, ""))
     return text
 
 
@@ -51,7 +53,7 @@ def cards(tiles: Iterable[Tile]) -> Text:
 def group(g: Group) -> Text:
     """A set or NGAN of a reading, bracketed, each FEI with its meaning."""
     parts = [card(c, t) for c, t in zip(g.cards, g.tiles, strict=True)]
-    label = g.kind.label + (" (laid down)" if g.declared else "")
+    label = kind_word(g.kind) + (" (laid down)" if g.declared else "")
     return Text.assemble("[", Text(" ").join(parts), "] ", Text(label, style="dim"))
 
 
@@ -78,6 +80,7 @@ def parsed(hand: Hand) -> RGroup:
     return RGroup(table)
 
 
+@speaking
 def checked(result: Check) -> RGroup:
     """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
@@ -105,7 +108,7 @@ def checked(result: Check) -> RGroup:
         out.append(table)
     out.append(verdict(result))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        out.append(Text(f"  {in_words(note)}", style="dim"))
     if not result.complete and not result.wins and result.complete_size:
         if result.size == result.complete_size - 1:
             out.append(Text("  sekwoo waits shows which cards would complete it", style="dim"))
@@ -114,22 +117,37 @@ def checked(result: Check) -> RGroup:
     return RGroup(*out)
 
 
-def payout_view(paid: Payout | None) -> RGroup:
-    """What ``check --payout`` adds: each way to win and who pays what."""
+def payout_view(paid: Payout | None, unit: str = "", shown: Score | None = None) -> RGroup:
+    """What ``check --payout`` adds: each way to win, scored as that win, and who pays what; under
+    the table, the rows each way adds to or lacks from the score ``shown`` above."""
     if paid is None:
-        return RGroup(Text("No payout: the hand does not win.", style="dim"))
+        return RGroup(Text("No payout: the hand wins no way.", style="dim"))
     table = Table(box=None, padding=(0, 1), header_style="bold", title_justify="left")
-    table.add_column("won")
-    table.add_column("who pays")
-    table.add_column(paid.unit, justify="right")
-    table.add_column("total", justify="right")
+    for col, just in (("won", "left"), (unit, "right"), ("who pays", "left"), (f"pays ({paid.unit})", "right"),
+                      ("total", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
     for sc in paid.scenarios:
+        if not sc.wins:
+            table.add_row(sc.name, str(sc.value), Text("no win", style="dim"), "", "")
+        value = f"{sc.value}" + (f" ({sc.note})" if sc.note else "")
         for k, p in enumerate(sc.payments):
             who = p.payer + (f" (×{p.players})" if p.players > 1 else "")
-            table.add_row(sc.name if k == 0 else "", who, str(p.amount), str(sc.total) if k == 0 else "")
-    out: list[RenderableType] = [Text(f"Payout on {paid.value}", style="dim"), table]
-    if paid.note:
-        out.append(Text(f"  {paid.note}", style="dim"))
+            table.add_row(sc.name if k == 0 else "", value if k == 0 else "", who, str(p.amount),
+                          str(sc.total) if k == 0 else "")
+    out: list[RenderableType] = [table]
+    before = [(ln.name, ln.fun) for ln in shown.lines] if shown is not None else []
+    for sc in paid.scenarios:
+        if not sc.wins:
+            out.append(Text(f"  {sc.name}: {sc.note}", style="dim"))
+        if sc.score is None or shown is None:
+            continue
+        rows = [(ln.name, ln.fun) for ln in sc.score.lines]
+        for word, diff in (("adds", [r for r in rows if r not in before]), ("lacks", [r for r in before if r not in rows])):
+            if diff:
+                out.append(Text(f"  {sc.name} {word} {', '.join(f'{n} {f}' for n, f in diff)}", style="dim"))
+    for note in (paid.note, *paid.notes):
+        if note:
+            out.append(Text(f"  {in_words(note)}", style="dim"))
     return RGroup(*out)
 
 
@@ -137,7 +155,7 @@ def verdict(result: Check) -> Text:
     """One line: wins, complete but short, or not complete."""
     who = f"for {result.seat.capitalize()} ({result.rules.name})"
     if result.wins:
-        return Text(f"SEK WOO: wins with {result.fun} {result.unit} {who}", style="bold green")
+        return Text(f"{win_word()}: wins with {result.fun} {result.unit} {who}", style="bold green")
     if result.complete:
         return Text(
             f"Complete but short: {result.fun} {result.unit}, the minimum is {result.min_fun} {who}",
@@ -151,6 +169,7 @@ def console(width: int | None = None, color: bool | None = None) -> Console:
     return Console(width=width, no_color=color is False, highlight=False, soft_wrap=False)
 
 
+@speaking
 def waits_view(result: WaitsResult) -> RGroup:
     """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
@@ -178,7 +197,7 @@ def waits_view(result: WaitsResult) -> RGroup:
             out.append(Text(f"To win it needs {result.distance} more swap{'s' if result.distance > 1 else ''} "
                             f"before a winning card (distance to a win {result.distance}).", style="yellow"))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        out.append(Text(f"  {in_words(note)}", style="dim"))
     return RGroup(*out)
 
 
@@ -191,11 +210,12 @@ def spark(chances: tuple[float, ...]) -> str:
     return "".join(BARS[min(8, max(1, round(p * 8)))] if p > 0 else BARS[0] for p in chances)
 
 
+@speaking
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if result.wins_now:  # the answer comes first; the options are for study
-        out.append(Text(f"Declare SEK WOO: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
+        out.append(Text(f"Declare {win_word()}: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
                        ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right"),
@@ -218,10 +238,10 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
                     "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
-            out.append(Text(f"• {o.explanation}"))
+            out.append(Text(f"• {in_words(o.explanation)}"))
     for note in result.notes:
         if not (result.wins_now and note.startswith("this hand already wins")):  # said first
-            out.append(Text(f"  {note}", style="dim"))
+            out.append(Text(f"  {in_words(note)}", style="dim"))
     return RGroup(*out)
 
 

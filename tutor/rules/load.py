@@ -8,6 +8,7 @@ parts of it (house rules).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -20,7 +21,15 @@ from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, FIRST_WIND, HONOUR_ID, N_PLAYING, Tile
 from tutor.errors import RuleSetError
 from tutor.rules.patterns import PATTERNS, Rule, compile_item
-from tutor.rules.schema import BONUS_NAMES, SCHEMA_VERSION, SUIT_BASE, RuleSpec, path_message
+from tutor.rules.schema import (
+    BONUS_NAMES,
+    SCHEMA_VERSION,
+    SUIT_BASE,
+    PayoutSpec,
+    RuleSpec,
+    parse_tile_names,
+    path_message,
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -221,6 +230,11 @@ def _check(rules: RuleSpec, where: str) -> None:
         raise fail("shapes", "list each winning shape once, at least one")
     if rules.payout and rules.payout.liable is not None and rules.payout.liable not in flags:
         raise fail("payout.liable", f"no situation {rules.payout.liable!r} in 'situations'")
+    if rules.payout:
+        _check_payout(rules.payout, fail)
+        for f in rules.payout.extra:
+            if f not in flags:
+                raise fail(f"payout.extra.{f}", f"no situation {f!r} in 'situations'")
     if rules.scoring.system == "han":
         _check_han_options(rules.scoring.options, where)
     for k, item in enumerate(rules.scoring.items):
@@ -261,6 +275,17 @@ def _check(rules: RuleSpec, where: str) -> None:
         for f in item.requires:
             if f not in flags:
                 raise fail(f"{path}.requires", f"no situation {f!r} in 'situations'")
+
+
+def _check_payout(payout: PayoutSpec, fail: Callable[[str, str], RuleSetError]) -> None:
+    """The cards of the liable conditions exist; a payment table has a row by points."""
+    for k, cond in enumerate(payout.liable_when):
+        try:
+            parse_tile_names(cond.sets_of)
+        except ValueError as err:
+            raise fail(f"payout.liable_when[{k}].sets_of", str(err)) from None
+    if payout.kind == "table" and not any(not row.limits for row in payout.table):
+        raise fail("payout.table", "a payment table needs at least one row by points")
 
 
 def _check_han_options(options: dict[str, Any], where: str) -> None:

@@ -75,17 +75,42 @@ class Shares(_Struct, kw_only=True, frozen=True):
     others: int = 1  # each other player, on a win from a discard
 
 
+class Band(_Struct, kw_only=True, frozen=True):
+    """One row of a payment table (``kind: table``): from ``points`` up to the next row, or a
+    hand of ``limits`` limit rows; what the winner gets paid, as a dealer or not."""
+
+    points: int = 0  # the least points of the row (a hand below the first row pays the first)
+    limits: int = 0  # >0: the row of a hand with this many limit rows (yakuman), not of points
+    name: str = ""
+    discard: int  # on a discard, the discarder pays a non-dealer winner
+    discard_dealer: int  # ... pays the dealer
+    drawn: int  # self-drawn by a non-dealer: each other non-dealer pays
+    drawn_from_dealer: int  # ... the dealer pays
+    drawn_dealer: int  # self-drawn by the dealer: each other player pays
+
+
+class Liable(_Struct, kw_only=True, frozen=True):
+    """When the liable discard applies: the winner has laid down at least ``count`` PONG/KONG of
+    the cards ``sets_of`` and holds one of the others of them (the card the discard gave)."""
+
+    sets_of: list[str]
+    count: int
+
+
 class PayoutSpec(_Struct, kw_only=True, frozen=True):
     """Who pays the winner what: ``check --payout``."""
 
-    kind: Literal["per_point", "doubling", "library"] = "per_point"
+    kind: Literal["per_point", "doubling", "table"] = "per_point"
     base: int = 1  # per_point: paid per point; doubling: paid for the first point, doubled per point
+    table: list[Band] = []  # kind table: the rows, by points and by limit hands
     unit: str = "points"
     shares: Shares = msgspec.field(default_factory=Shares)
     bonus: Shares | None = None  # how bonus points are paid, where they are paid apart
     limit: Shares | None = None  # how a limit or half-limit hand is paid
     shooter: bool = False  # on a discard the discarder pays every loser's share (Singapore option)
     liable: str | None = None  # a situation in which the discarder pays every loser's share
+    liable_when: list[Liable] = []  # the hands for which it can apply (any hand, if empty)
+    extra: dict[str, int] = {}  # a situation -> what each loser pays on top (a goulash before); the largest
     note: str = ""
 
 
@@ -95,6 +120,18 @@ class Situation(_Struct, kw_only=True, frozen=True):
     flag: str
     name: str
     help: str = ""
+    win: Literal["self_drawn", "discard"] | None = None  # the way of winning it comes with, if one
+
+
+class Terms(_Struct, kw_only=True, frozen=True):
+    """The words a rule set's players use, for what sekwoo shows (3-Leg's unless a file says)."""
+
+    chee: str = "CHEE"
+    pong: str = "PONG"
+    kong: str = "KONG"
+    ngan: str = "NGAN"
+    win: str = "SEK WOO"  # declaring a winning hand
+    suits: dict[Literal["dots", "bamboo", "characters"], Literal["d", "b", "c", "p", "s", "m"]] = {}  # letters shown
 
 
 class RuleSpec(_Struct, kw_only=True, frozen=True):
@@ -117,6 +154,7 @@ class RuleSpec(_Struct, kw_only=True, frozen=True):
     scoring: Scoring
     payout: PayoutSpec | None = None
     situations: list[Situation] = []
+    terms: Terms = msgspec.field(default_factory=Terms)
 
 
 BONUS_NAMES = {f"{g}{n}" for g in "fsak" for n in range(1, 5)}
