@@ -302,7 +302,7 @@ def test_shared_component_tables_keep_rule_sets_apart() -> None:
 
 
 def test_a_shared_memo_past_its_limit_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.engine import shanten as sh
+    from tutor.engine import tables as sh
 
     monkeypatch.setattr(sh, "SHARED_LIMIT", 3)
     memo = sh.shared_memo("limit-test")

@@ -43,21 +43,6 @@ class ShapeContext:
         return 3 * self.sets + 2
 
 
-_SHARED: dict[tuple[Any, ...], dict[Any, Any]] = {}
-SHARED_LIMIT = 1_000_000  # entries a shared memo may hold before it starts afresh
-
-
-def shared_memo(*signature: Any) -> dict[Any, Any]:
-    """The process-wide memo of component tables for one ``signature`` (what the tables depend
-    on: the CHEE allowed, the FEI a group takes, the sets to make, the kinds in play). A component
-    comes back across hands far more often than a hand does, so these memos are lookup tables
-    filled on first use; they never depend on card supply. One that outgrows ``SHARED_LIMIT``
-    entries is emptied, so a long-running process stays bounded."""
-    memo = _SHARED.get(signature)
-    if memo is None or len(memo) > SHARED_LIMIT:
-        memo = _SHARED[signature] = {}
-    return memo
-
 
 def _alternatives(ok: tuple[bool, ...], kind: str, t: int) -> tuple[tuple[int, ...], ...]:
     """The ways to complete a group seeded by the cards held: each a tuple of missing cards."""
@@ -453,7 +438,7 @@ def accepting(counts: list[int], fei: int, ctx: ShapeContext, fei_kind: bool = T
 
 
 __all__ = ["ShapeContext", "accepting", "complete_options", "free_profile", "is_complete", "merge_profiles",
-           "shanten_counts", "shared_memo"]
+           "shanten_counts"]
 
 
 def complete_options(

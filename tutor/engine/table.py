@@ -21,10 +21,10 @@ from tutor.engine.shanten import (
     free_profile,
     merge_profiles,
     shanten_counts,
-    shared_memo,
 )
 from tutor.engine.shapes import concealed_readings, meld_options
 from tutor.engine.special import special_complete, special_readings, special_shanten
+from tutor.engine.tables import shared_memo
 
 if TYPE_CHECKING:
     from tutor.core.score import Score

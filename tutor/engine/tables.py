@@ -24,6 +24,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 MAGIC = b"SEKWOO-SUIT-1\n"
 DATA = Path(__file__).with_name("suit_profiles.bin")
@@ -113,3 +114,19 @@ def available() -> bool:
 def table_suits(chee_ok: Sequence[bool]) -> tuple[bool, bool, bool]:
     """Which numbered suits the table answers for: those with every CHEE window allowed."""
     return tuple(all(chee_ok[b : b + 7]) and not chee_ok[b + 7] and not chee_ok[b + 8] for b in (0, 9, 18))  # type: ignore[return-value]
+
+
+_SHARED: dict[tuple[Any, ...], dict[Any, Any]] = {}
+SHARED_LIMIT = 1_000_000  # entries a shared memo may hold before it starts afresh
+
+
+def shared_memo(*signature: Any) -> dict[Any, Any]:
+    """The process-wide memo of component tables for one ``signature`` (what the tables depend
+    on: the CHEE allowed, the FEI a group takes, the sets to make, the kinds in play). A component
+    comes back across hands far more often than a hand does, so these memos are lookup tables
+    filled on first use; they never depend on card supply. One that outgrows ``SHARED_LIMIT``
+    entries is emptied, so a long-running process stays bounded."""
+    memo = _SHARED.get(signature)
+    if memo is None or len(memo) > SHARED_LIMIT:
+        memo = _SHARED[signature] = {}
+    return memo
