@@ -17,7 +17,7 @@ from tutor.core.tiles import Tile
 from tutor.engine.distance import Distance
 from tutor.engine.horizon import draws_after_deal, draws_left, wall_after_deal
 from tutor.engine.search import Search, better
-from tutor.engine.solver import _unseen as unseen_of
+from tutor.engine.solver import unseen_counts as unseen_of
 from tutor.engine.table import Table
 
 LONG = [(case, n, 0) for case in (EV_CASES[0], EV_CASES[3], EV_CASES[4]) for n in (4, 6, 8)] + [(EV_CASES[2], 4, 0)]
@@ -138,8 +138,6 @@ def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
 def reference_sink(hand: Hand, n: int, seen: tuple[str, ...], rules: str, seat: str) -> tuple[float, float, list[float]]:
     """Sinking the FEI with no exact draw, from the reference's V and d (RULES §5.2): the
     replacement wins, or is kept for the best discard that brings a win closer, or thrown back."""
-    from fractions import Fraction
-
     from tutor.core.tiles import FEI
 
     conc = list(hand.concealed)
@@ -147,26 +145,8 @@ def reference_sink(hand: Hand, n: int, seen: tuple[str, ...], rules: str, seat: 
     sunk = Hand(tuple(conc), hand.melds, (*hand.bonus, FEI))
     h0 = hr.concealed_of(sunk)
     model = hr.Horizon(sunk, h0, hr.not_in_sight(hand, seen), rules, seat)
-    dh = model.d(h0)
-    pool = model.pool(h0)
-    total = sum(pool.values())
-    ev = pw = Fraction(0)
-    by = [Fraction(0)] * n
-    for t, p in pool.items():
-        h14 = hr.plus(h0, t)
-        verdict = model.judge(h14)
-        if verdict.wins:
-            v, q, later = Fraction(verdict.fun), Fraction(1), (Fraction(1),) * n
-        else:
-            cands = [model.value(h0, n, 0)]
-            some, steps = model.closer(h14, dh) if dh > 0 else (False, [])
-            if some:
-                cands += [model.value(hr.minus(h14, x), n, 0) for x in steps]
-            v, q, later = max(cands)
-        ev += p * v
-        pw += p * q
-        by = [b + p * x for b, x in zip(by, later, strict=True)]
-    return float(ev / total), float(pw / total), [float(b / total) for b in by]
+    ev, pw, by = hr.replacement_value(model, h0, n, 0)
+    return float(ev), float(pw), [float(b) for b in by]
 
 
 @pytest.mark.parametrize("case", [EV_CASES[2], EV_CASES[3]], ids=lambda c: c[0])

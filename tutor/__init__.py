@@ -15,7 +15,7 @@ The library never prints. Read a hand and a rule set, then ask:
 'N'
 
 ``docs/api.md`` documents each call; the ``sekwoo`` command (``tutor.cli``) is a thin layer over
-them. The solver's calls (``waits``, ``discard``, ``shanten``, ``analyze``) are imported on first
+them. The solver's calls (``waits``, ``discard``, ``claim``, ``shanten``, ``analyze``) are imported on first
 use, so that importing the package stays cheap.
 """
 
@@ -25,7 +25,15 @@ from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.readings import Group, Reading
 from tutor.core.score import Score, ScoreLine, Status
 from tutor.core.tiles import Tile
-from tutor.engine.results import Check, DiscardResult, Option, Wait, WaitsResult
+from tutor.engine.results import (
+    Check,
+    ClaimOption,
+    ClaimResult,
+    DiscardResult,
+    Option,
+    Wait,
+    WaitsResult,
+)
 from tutor.engine.score import check
 from tutor.errors import (
     ArgumentError,
@@ -39,12 +47,13 @@ from tutor.rules.load import RuleSet, load_rules
 
 if TYPE_CHECKING:
     from tutor.engine.analyze import analyze
+    from tutor.engine.claim import claim
     from tutor.engine.solver import discard, shanten, waits
 
 __version__ = "0.1.0"
 
 _LAZY = {"waits": "tutor.engine.solver", "discard": "tutor.engine.solver", "shanten": "tutor.engine.solver",
-         "analyze": "tutor.engine.analyze"}
+         "analyze": "tutor.engine.analyze", "claim": "tutor.engine.claim"}
 
 
 def __getattr__(name: str) -> Any:
@@ -59,8 +68,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ArgumentError", "Check", "DiscardResult", "Group", "Hand", "InvalidHandError", "Meld", "MeldKind",
+    "ArgumentError", "Check", "ClaimOption", "ClaimResult", "DiscardResult", "Group", "Hand", "InvalidHandError", "Meld", "MeldKind",
     "NotationError", "Option", "PuzzleError", "Reading", "RuleSet", "RuleSetError", "Score", "ScoreLine",
-    "Seat", "Status", "Tile", "TutorError", "Wait", "WaitsResult", "analyze", "check", "discard",
+    "Seat", "Status", "Tile", "TutorError", "Wait", "WaitsResult", "analyze", "check", "claim", "discard",
     "load_rules", "shanten", "waits",
 ]

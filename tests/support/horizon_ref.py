@@ -619,3 +619,33 @@ def discard_values(
         ev, pw, by = model.value(h0, n_draws, exact_draws)
         out[x] = (ev, pw, list(by))
     return out
+
+
+def replacement_value(model: Horizon, h0: Mapping[str, int], n: int, exact: int) -> tuple[Fraction, Fraction, list[Fraction]]:
+    """RULES §5.4: a replacement card drawn at once from the 3n+1 cards ``h0`` (after sinking a FEI
+    or laying down a KONG), then ``n`` draws. The replacement wins, or (with exact draws) every
+    discard is weighed after it, or (with none) it is kept for the best discard that brings a win
+    closer, or thrown back. A win on the replacement counts as a win by every draw."""
+    dh = model.d(h0) if not exact else 0
+    pool = model.pool(h0)
+    total = sum(pool.values())
+    ev = pw = ZERO
+    by = [ZERO] * n
+    for t, p in pool.items():
+        h14 = plus(h0, t)
+        verdict = model.judge(h14)
+        if verdict.wins:
+            v, q, later = Fraction(verdict.fun), ONE, (ONE,) * n
+        else:
+            if exact:
+                cands = [model.value(minus(h14, x), n, exact) for x in h14]
+            else:
+                cands = [model.value(h0, n, 0)]
+                some, steps = model.closer(h14, dh) if dh > 0 else (False, [])
+                if some:
+                    cands += [model.value(minus(h14, x), n, 0) for x in steps]
+            v, q, later = max(cands)
+        ev += p * v
+        pw += p * q
+        by = [b + p * x for b, x in zip(by, later, strict=True)]
+    return ev / total, pw / total, [b / total for b in by]

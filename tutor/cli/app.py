@@ -23,9 +23,10 @@ app = typer.Typer(
 
 # The tutor's and the rule sets' commands live in their own modules (imported cheaply: their
 # heavy imports happen inside the commands).
-from tutor.cli import analyze, draw, rules, teach
+from tutor.cli import analyze, decide, draw, rules, teach
 
 analyze.register(app)
+decide.register(app)
 teach.register(app)
 draw.register(app)
 rules.register(app)

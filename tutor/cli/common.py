@@ -20,6 +20,7 @@ from tutor.errors import ArgumentError, TutorError
 if TYPE_CHECKING:
     from rich.console import Console
 
+POSITIONAL = {"hand", "tile"}  # the library's parameters a command takes as arguments, not options
 HandArg = Annotated[
     str, typer.Argument(metavar="HAND", help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1 a3'.", show_default=False)
 ]
@@ -41,8 +42,9 @@ def edge(as_json: bool) -> Iterator[None]:
     """Turn library errors into one line on stderr and exit code 1."""
     try:
         yield
-    except ArgumentError as err:  # the library names its parameter; the user typed our option
-        raise fail(f"--{err.argument}: {err.message}", as_json) from None
+    except ArgumentError as err:  # the library names its parameter; the user typed our option or argument
+        name = err.argument.upper() if err.argument in POSITIONAL else "--" + err.argument.replace("_", "-")
+        raise fail(f"{name}: {err.message}", as_json) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
 

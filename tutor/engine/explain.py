@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tutor.engine.results import Option
+from tutor.core.tiles import Tile
+from tutor.engine.results import ClaimOption, Option
 
 
 def explain(options: list[Option], n: int, unit: str) -> list[Option]:
@@ -66,3 +67,55 @@ def compare(a: Option, b: Option, unit: str) -> str:
     if not parts:
         parts.append("its completed hands score more" if diff > 0 else "more of its completions win")
     return why + ": " + "; ".join(parts) + "."
+
+
+CLAIM_NAMES = {"pong": "PONG", "kong": "KONG", "chee": "CHEE"}
+
+
+def _draws_away(d: int) -> str:
+    return "it wins now" if d < 0 else f"{d + 1} draw{'s' if d else ''} from a win"
+
+
+def explain_claims(options: list[ClaimOption], tile: Tile, n: int, unit: str) -> list[ClaimOption]:
+    """A sentence for each answer to a discarded card: what it lays down and keeps, what it plays
+    for, and what it changes against passing (a step closer or further, FUN gained or given up)."""
+    passing = next(o for o in options if o.action == "pass")
+    out = []
+    for o in options:
+        if o.action == "sek-woo":
+            text = (f"Declare SEK WOO on the {tile}: {o.fun} {unit}." if o.wins else
+                    f"SEK WOO on the {tile} would be complete, but {o.fun} {unit} is short of the minimum: it cannot be declared.")
+            out.append(replace(o, explanation=text))
+            continue
+        if o.action == "pass":
+            text = f"Pass: keep the 13 cards, {_draws_away(o.distance)}"
+        else:
+            text = f"{CLAIM_NAMES[o.action]} {o.meld}"
+            if o.action == "kong":
+                text += ", draw a replacement, then discard"
+            elif o.then is not None:
+                card, how = o.then
+                text += f", then sink the {card}" if how == "sink" else f", then discard {card}"
+            text += f": {_draws_away(o.distance)}" + (", the replacement included" if o.action == "kong" else "")
+            # a KONG's replacement is a draw the player gets for free: one own draw fewer
+            step = passing.distance - o.distance + (1 if o.action == "kong" else 0)
+            if step > 0:
+                text += f", {'one step' if step == 1 else f'{step} steps'} closer than passing"
+            elif step < 0:
+                text += f", {'one step' if step == -1 else f'{-step} steps'} further than passing"
+            lost = [name for name, _ in passing.aim if name not in {m for m, _ in o.aim}]
+            gained = [name for name, _ in o.aim if name not in {m for m, _ in passing.aim}]
+            if o.aim and (gained or lost or o.aim_fun != passing.aim_fun):
+                text += f"; it plays for {o.aim_fun} {unit}" + (" (" + ", ".join(gained) + ")" if gained else "")
+                text += f" against {passing.aim_fun} when passing" if passing.aim and passing.aim_fun != o.aim_fun else ""
+                text += " and gives up " + ", ".join(lost) if lost else ""
+        if o.aim and o.action == "pass":
+            text += f"; it plays for {o.aim_fun} {unit} (" + ", ".join(f"{name} {f}" for name, f in o.aim) + ")"
+        if o.dead:
+            text += f". Dead hand: no win is possible within the {n} draw{'s' if n != 1 else ''} left."
+        elif o.win_probability > 0:
+            text += f". Over {n} draw{'s' if n != 1 else ''} it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
+        else:
+            text += f". It cannot win within {n} draw{'s' if n != 1 else ''}."
+        out.append(replace(o, explanation=text))
+    return out

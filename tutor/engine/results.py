@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.core.hands import Hand, Seat
+from tutor.core.hands import Hand, Meld, Seat
 from tutor.core.readings import Reading
 from tutor.core.score import Score, Status
 from tutor.core.tiles import Tile
@@ -83,6 +83,42 @@ class Option:
     @property
     def tenpai(self) -> bool:
         return self.shanten == 0
+
+
+@dataclass(frozen=True)
+class ClaimOption:
+    """One answer to a card just discarded: pass, SEK WOO on it, or a set laid down with it."""
+
+    action: str  # "pass", "sek-woo", "pong", "kong", "chee"
+    meld: Meld | None  # the set laid down (None: pass, SEK WOO)
+    expected_fun: float
+    win_probability: float
+    win_by_draw: tuple[float, ...]
+    distance: int  # the distance to a win of the cards kept after it (-1: SEK WOO)
+    shanten: int
+    then: tuple[Tile, str] | None  # the best move after the claim: (card, "discard" or "sink")
+    fun: int = 0  # SEK WOO: the FUN of the completed hand
+    wins: bool = False  # SEK WOO: it reaches the minimum
+    dead: bool = False  # no win is possible within the draws left after it
+    aim: tuple[tuple[str, int], ...] = ()
+    aim_fun: int = 0
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The answer to ``sekwoo claim``: every legal answer to the card, best first."""
+
+    hand: Hand
+    tile: Tile
+    source: str  # "left" (the player before you) or "right"
+    rules: RuleSet
+    seat: Seat
+    draws: int
+    exact_draws: int
+    options: tuple[ClaimOption, ...]
+    unit: str
+    notes: tuple[str, ...] = field(default=())
 
 
 @dataclass(frozen=True)

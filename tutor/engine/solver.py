@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
 
 
-def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
+def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
     """Copies of each card kind not in sight: 4 minus the hand (sets and sunk FEI too) and ``seen``."""
     sight = hand.in_sight()
     for card in seen:
@@ -43,7 +43,7 @@ def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
     return out
 
 
-def _setup(
+def setup(
     hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str], seen: Sequence[Tile]
 ) -> tuple[Seat, frozenset[str]]:
     seat_name = rules.seat(seat)
@@ -77,13 +77,13 @@ def waits(
 ) -> WaitsResult:
     """Every card that completes a hand of 3n+1 cards, with the FUN it would score, and (unless
     ``with_distance`` is false: it costs most on hands far from a win) the distance to a win."""
-    seat_name, flags = _setup(hand, rules, seat, situations, seen)
+    seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size - 1:
         hint = "; use 'sekwoo discard' for a hand that has just drawn" if hand.size == rules.hand_size else ""
         raise InvalidHandError(f"waits needs {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}{hint}")
     table = Table(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
-    unseen = _unseen(rules, hand, seen)
+    unseen = unseen_counts(rules, hand, seen)
     found = []
     for i, t in enumerate(table.kinds):
         w = table.win(key + table.unit_of[i])
@@ -118,21 +118,14 @@ def discard(
     bring a win closer. By default that is every draw of a horizon of at most 3 (the exact
     optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
     then with the number of states searched so far."""
-    seat_name, flags = _setup(hand, rules, seat, situations, seen)
+    seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
-    most = most_draws(rules)
-    n = draws_left(rules, seat_name, hand.size, wall) if draws is None else draws
-    if not 0 <= n <= most:
-        raise ArgumentError("draws", f"a player draws at most {most} cards in a round of {rules.name}, not {n}")
-    if exact_draws is None:
-        exact_draws = default_exact_draws(n)
-    if exact_draws < 0:
-        raise ArgumentError("exact_draws", f"a number of draws, not {exact_draws}")
+    n, exact_draws = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
     table = Table(rules, seat_name, flags, hand)
     key14 = table.pack(hand.concealed)
-    unseen = _unseen(rules, hand, seen)
+    unseen = unseen_counts(rules, hand, seen)
     pool0 = [unseen[t] for t in table.kinds]
     now = check(hand, rules, seat_name, flags)
     tasks: list[tuple[Table, int, Tile, str, bool]] = []
@@ -151,7 +144,7 @@ def discard(
             progress(counter[0], len(options), len(tasks))
     notes = []
     for tab, h0, tile, action, replacement in tasks:
-        options.append(_option(tab, Distance(tab, h0, pool0), h0, pool0, n, min(exact_draws, n), tile, action,
+        options.append(weigh(tab, Distance(tab, h0, pool0), h0, pool0, n, min(exact_draws, n), tile, action,
                                replacement, tick))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
@@ -166,6 +159,21 @@ def discard(
     )
 
 
+def horizon(
+    rules: RuleSet, seat: Seat, size: int, draws: int | None, wall: int | None, exact_draws: int | None
+) -> tuple[int, int]:
+    """The draws to search and, of them, those over which every discard is weighed, from what the
+    caller gave: ``draws``, else the seat's share of ``wall``, else its draws in the round."""
+    most = most_draws(rules)
+    n = draws_left(rules, seat, size, wall) if draws is None else draws
+    if not 0 <= n <= most:
+        raise ArgumentError("draws", f"a player draws at most {most} cards in a round of {rules.name}, not {n}")
+    exact = default_exact_draws(n) if exact_draws is None else exact_draws
+    if exact < 0:
+        raise ArgumentError("exact_draws", f"a number of draws, not {exact}")
+    return n, exact
+
+
 def default_exact_draws(draws: int) -> int:
     """Draws over which every discard is weighed when the caller does not say: all of a horizon of
     at most ``EXACT_DRAWS + 1`` draws (the exact optimum; the last draw only wins or not), none
@@ -174,7 +182,7 @@ def default_exact_draws(draws: int) -> int:
     return EXACT_DRAWS if draws <= EXACT_DRAWS + 1 else 0
 
 
-def _option(
+def weigh(
     table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
     replacement: bool, tick: Callable[[], None] | None,
 ) -> Option:

@@ -1,0 +1,164 @@
+"""Claim or pass: every legal claim of a card just discarded, ranked with passing on one scale
+(RULES.md §5.4, ``docs/solver.md``).
+
+At a hand of 3n+1 cards with ``N`` draws left and a card ``c`` just thrown by another player:
+
+- passing is worth ``V(h, N)`` (the search of ``discard``, with ``c`` in sight);
+- SEK WOO on ``c`` is worth the FUN of the completed hand, when it wins;
+- a PONG (with or without a FEI), a CHEE (from the player before you only, each position, with
+  or without a FEI) lays the set down, then the player makes the best discard and goes on with
+  ``N`` draws (a claim leaves the deck as it is);
+- an exposed KONG lays four down, draws a replacement at once (a win if it completes a winning
+  hand), then the player discards and goes on with ``N`` draws.
+
+Which claims exist is the rule set's: CHEE only where sets of three in a row may be laid down
+(``declared_chee``), FEI in a set only up to ``max_per_set``, never in a KONG.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from tutor.core.hands import Hand, Meld, MeldKind
+from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.engine.distance import Distance
+from tutor.engine.explain import explain_claims
+from tutor.engine.results import ClaimOption, ClaimResult, Option
+from tutor.engine.score import check
+from tutor.engine.solver import discard, horizon, setup, unseen_counts, weigh
+from tutor.engine.table import Table
+from tutor.errors import ArgumentError, InvalidHandError
+
+if TYPE_CHECKING:
+    from tutor.core.hands import Seat
+    from tutor.rules.load import RuleSet
+
+SOURCES = ("left", "right")  # left: the player before you, whose discard a CHEE may take
+
+# ties are broken towards the simpler choice: a win first, then passing, then the claims
+_ORDER = {"sek-woo": 0, "pass": 1, "pong": 2, "kong": 3, "chee": 4}
+
+
+def legal_claims(hand: Hand, tile: Tile, rules: RuleSet, source: str) -> list[tuple[str, Meld]]:
+    """Every set the hand may lay down by claiming ``tile`` from ``source``: (action, meld)."""
+    held = Counter(t.id for t in hand.concealed)
+    fei = held[FEI_ID] if rules.spec.tiles.wild else 0
+    mw = rules.max_wild_per_set
+    t = tile.id
+    out: list[tuple[str, Meld]] = []
+    for wild in range(min(fei, mw, 2) + 1):  # a PONG: the card, and two more from the hand
+        if held[t] >= 2 - wild:
+            out.append(("pong", Meld(MeldKind.PONG, (tile,) * (3 - wild) + (FEI,) * wild)))
+    if held[t] >= 3:  # a FEI never makes a KONG
+        out.append(("kong", Meld(MeldKind.KONG, (tile,) * 4)))
+    if source == "left" and rules.spec.chee and rules.spec.declared_chee and t < 27:
+        seen: set[Meld] = set()
+        for start in (t - 2, t - 1, t):
+            if start < 0 or start // 9 != t // 9 or start % 9 > 6 or not rules.chee_ok[start]:
+                continue
+            others = [x for x in (start, start + 1, start + 2) if x != t]
+            for mask in range(4):  # which of the two others a FEI stands for
+                wild = mask.bit_count()
+                real = [x for k, x in enumerate(others) if not mask >> k & 1]
+                if wild > min(fei, mw) or wild == 2 and mw < 2 or any(held[x] < 1 for x in real):
+                    continue
+                meld = Meld(MeldKind.CHEE, tuple(sorted((tile, *(TILES[x] for x in real)))) + (FEI,) * wild)
+                if meld not in seen:
+                    seen.add(meld)
+                    out.append(("chee", meld))
+    return out
+
+
+def _after_claim(hand: Hand, meld: Meld, tile: Tile) -> Hand:
+    """The hand once ``meld`` (holding the claimed ``tile``) is laid down."""
+    left = list(hand.concealed)
+    taken = list(meld.cards)
+    taken.remove(tile)
+    for card in taken:
+        left.remove(card)
+    return Hand(tuple(left), hand.melds + (meld,), hand.bonus)
+
+
+def claim(
+    hand: Hand,
+    tile: Tile,
+    rules: RuleSet,
+    source: str = "left",
+    seat: str | Seat = "east",
+    draws: int | None = None,
+    seen: Sequence[Tile] = (),
+    situations: Iterable[str] = (),
+    wall: int | None = None,
+    exact_draws: int | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> ClaimResult:
+    """Every legal answer to ``tile`` thrown by the player on ``source`` ("left": the one before
+    you; "right"), ranked by expected FUN over the draws left, passing included."""
+    if source not in SOURCES:
+        raise ArgumentError("from", f"left or right, not {source!r}")
+    seat_name, flags = setup(hand, rules, seat, situations, seen)
+    if hand.size != rules.hand_size - 1:
+        raise InvalidHandError(f"claim needs a hand of {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}")
+    if tile.is_bonus or tile.id == FEI_ID or tile.id not in rules.in_play:
+        raise ArgumentError("tile", f"{tile} cannot be claimed: a claim takes a playing card of {rules.name}, not a bonus card or a {rules.wild_name}")
+    n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
+    exact = min(exact, n)
+    in_sight = tuple(seen) + (tile,)
+    unseen_counts(rules, hand, in_sight)  # the claimed card must still exist
+    claims = legal_claims(hand, tile, rules, source)
+    total = len(claims) + 1
+    states = [0]
+    done = [0]
+
+    def tick() -> None:  # one more state searched
+        states[0] += 1
+        if progress is not None and not states[0] & 255:
+            progress(states[0], done[0], total)
+
+    def ticks(searched: int, _done: int, _total: int) -> None:  # a discard's own progress
+        if progress is not None:
+            progress(states[0] + searched, done[0], total)
+
+    options: list[ClaimOption] = []
+    won = check(Hand(hand.concealed + (tile,), hand.melds, hand.bonus), rules, seat_name, flags)
+    if won.complete:
+        options.append(ClaimOption("sek-woo", None, float(won.fun) if won.wins else 0.0, 1.0 if won.wins else 0.0,
+                                   (1.0 if won.wins else 0.0,) * n, -1, -1, None, won.fun, won.wins))
+    table = Table(rules, seat_name, flags, hand)
+    key = table.pack(hand.concealed)
+    pool0 = [unseen_counts(rules, hand, in_sight)[t] for t in table.kinds]
+    passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick)
+    options.append(_from_option("pass", None, passing, None, n))
+    done[0] += 1
+    for action, meld in claims:
+        after = _after_claim(hand, meld, tile)
+        if action == "kong":  # four laid down: a replacement at once, then a discard
+            t2 = Table(rules, seat_name, flags, after)
+            h0 = t2.pack(after.concealed)
+            p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
+            opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick)
+            options.append(_from_option(action, meld, opt, None, n + 1))
+        else:
+            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks)
+            states[0] += res.states
+            best = res.options[0]
+            options.append(_from_option(action, meld, best, best, n))
+        done[0] += 1
+        if progress is not None:
+            progress(states[0], done[0], total)
+    # a SEK WOO short of the minimum cannot be declared: listed last, to say so
+    options.sort(key=lambda o: (o.action == "sek-woo" and not o.wins, -o.expected_fun, -o.win_probability,
+                                o.distance, _ORDER[o.action], str(o.meld)))
+    return ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(explain_claims(options, tile, n, rules.unit)),
+                       rules.unit)
+
+
+def _from_option(action: str, meld: Meld | None, o: Option, then: Option | None, reach: int) -> ClaimOption:
+    """A claim's entry from the search's option for the cards it keeps (``reach``: the draws it has
+    to win in, a KONG's replacement included)."""
+    return ClaimOption(
+        action, meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance, o.shanten,
+        None if then is None else (then.tile, then.action), 0, False, o.distance >= reach, o.aim, o.aim_fun,
+    )

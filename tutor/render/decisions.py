@@ -1,0 +1,101 @@
+"""Views of the decisions beside the discard (``sekwoo claim``): rich for the terminal, plain data
+for ``--json``. Handed a finished ``ClaimResult``; nothing is computed here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group as RGroup
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tutor.engine.results import ClaimOption, ClaimResult
+from tutor.render.terminal import card, hand_line, spark
+from tutor.render.words import in_words, kind_word, speaking, win_word
+
+
+def _label(o: ClaimOption) -> Text:
+    """An answer in a few words: ``pass``, ``SEK WOO``, ``PONG 5d 5d 5d then 9d``."""
+    if o.action == "pass":
+        return Text("pass")
+    if o.action == "sek-woo":
+        return Text(win_word(), style="bold green" if o.wins else "dim")
+    assert o.meld is not None
+    out = Text(kind_word(o.meld.kind) + " ")
+    for k, t in enumerate(o.meld.cards):
+        if k:
+            out.append(" ")
+        out.append_text(card(t))
+    if o.then is not None:
+        tile, how = o.then
+        out.append_text(Text.assemble(" then ", "sink " if how == "sink" else "", card(tile)))
+    elif o.action == "kong":
+        out.append(" then a replacement")
+    out.no_wrap = True
+    return out
+
+
+@speaking
+def claim_view(result: ClaimResult) -> RGroup:
+    """What ``sekwoo claim`` shows: every answer ranked, then each explained."""
+    src = "the player before you" if result.source == "left" else "the player after you"
+    out: list[RenderableType] = [
+        Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand)),
+        Text.assemble(Text("Card  ", style="dim"), card(result.tile), Text(f"  thrown by {src}", style="dim")),
+    ]
+    best = result.options[0]
+    if best.action == "sek-woo" and best.wins:
+        out.append(Text(f"Declare {win_word()}: {best.fun} {result.unit}.", style="bold green"))
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    for name, just in (("#", "right"), ("answer", "left"), ("to win", "right"), ("win %", "right"),
+                       (f"exp. {result.unit}", "right"), ("win by draw", "left")):
+        table.add_column(name, justify=just)  # type: ignore[arg-type]
+    for k, o in enumerate(result.options, 1):
+        dead = " dead hand" if o.dead else ""
+        table.add_row(str(k), _label(o), str(o.distance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}",
+                      Text(spark(o.win_by_draw) + dead, style="red" if dead else "cyan"))
+    out.append(table)
+    plural = "" if result.draws == 1 else "s"
+    out.append(Text(f"Over the {result.draws} draw{plural} left, each claim followed by its best discard (docs/solver.md). "
+                    "to win: swaps from a winning hand (the minimum met).", style="dim"))
+    for o in result.options:
+        out.append(Text(f"• {in_words(o.explanation)}"))
+    for note in result.notes:
+        out.append(Text(f"  {in_words(note)}", style="dim"))
+    return RGroup(*out)
+
+
+def claim_dict(result: ClaimResult) -> dict[str, Any]:
+    """The JSON object of ``sekwoo claim``: every answer, best first."""
+    return {
+        "hand": str(result.hand),
+        "tile": str(result.tile),
+        "from": result.source,
+        "rules": result.rules.name,
+        "seat": result.seat,
+        "draws": result.draws,
+        "exact_draws": result.exact_draws,
+        "optimum": result.exact_draws + 1 >= result.draws,
+        "unit": result.unit,
+        "best": result.options[0].action,
+        "options": [
+            {
+                "action": o.action,
+                "meld": None if o.meld is None else str(o.meld),
+                "then": None if o.then is None else {"tile": str(o.then[0]), "action": o.then[1]},
+                "expected_fun": o.expected_fun,
+                "win_probability": o.win_probability,
+                "win_by_draw": list(o.win_by_draw),
+                "distance": o.distance,
+                "shanten": o.shanten,
+                "fun": o.fun if o.action == "sek-woo" else None,
+                "wins": o.wins if o.action == "sek-woo" else None,
+                "dead": o.dead,
+                "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
+                "explanation": o.explanation,
+            }
+            for o in result.options
+        ],
+        "notes": list(result.notes),
+    }
