@@ -190,10 +190,7 @@ FORTY_CARDS = "111122223333444455556666777788889999d EEEE"
         (["check", "🀄🀅 EEE"], "found '🀄'"),
         (["check", "123d\n55x"], "at column 7"),
         (["check", FORTY_CARDS], "too many cards: 40"),
-        (["check", "123d 456d 789d EEE RR", "--rules", "nosuch"], "no rule set 'nosuch'"),
         (["check", "123d 456d 789d EEE RR", "--rules", "/no/such/dir/rules.yaml"], "cannot read"),
-        (["check", "123d 456d 789d EEE RR", "--seat", "north"], "no seat 'north'"),
-        (["check", "123d 456d 789d EEE RR", "-x", "nosuch"], "no situation 'nosuch'"),
         (["check", "[5d F* F*] 123d 456d 789d EE"], "2 FEI"),
     ],
 )

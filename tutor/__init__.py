@@ -29,6 +29,7 @@ from tutor.engine.results import Check, DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check
 from tutor.errors import (
     ArgumentError,
+    ChoiceError,
     InvalidHandError,
     NotationError,
     PuzzleError,
@@ -59,7 +60,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ArgumentError", "Check", "DiscardResult", "Group", "Hand", "InvalidHandError", "Meld", "MeldKind",
+    "ArgumentError", "Check", "ChoiceError", "DiscardResult", "Group", "Hand", "InvalidHandError", "Meld", "MeldKind",
     "NotationError", "Option", "PuzzleError", "Reading", "RuleSet", "RuleSetError", "Score", "ScoreLine",
     "Seat", "Status", "Tile", "TutorError", "Wait", "WaitsResult", "analyze", "check", "discard",
     "load_rules", "shanten", "waits",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 
 class TutorError(Exception):
     """Base of every error sekwoo raises on bad input; the CLI prints it in one line."""
@@ -40,3 +42,29 @@ class ArgumentError(TutorError, ValueError):
         self.argument = argument
         self.message = message
         super().__init__(f"{argument}: {message}")
+
+
+class ChoiceError(ArgumentError):
+    """An argument that names none of its choices (a seat, a rule set, a lesson, a theme, ...).
+
+    A usage error, not bad input: the message lists the choices and offers the nearest name (or the
+    choice a ``lookalikes`` word stands for), e.g. ``no lesson 'chii': choose chee, ...; did you mean
+    'chee'?``.
+    """
+
+    def __init__(
+        self, argument: str, value: object, choices: Iterable[object], message: str,
+        lookalikes: Mapping[str, str] | None = None,
+    ) -> None:
+        import difflib
+
+        self.value = value
+        self.choices = tuple(str(c) for c in choices)
+        near = {c.lower(): c for c in self.choices} | {k.lower(): v for k, v in (lookalikes or {}).items()}
+        close = difflib.get_close_matches(str(value).strip().lower(), list(near), n=1, cutoff=0.75)
+        self.suggestion = near[close[0]] if close else None
+        hint = f"; did you mean {self.suggestion!r}?" if self.suggestion else ""
+        super().__init__(argument, message + hint)
+
+    def __str__(self) -> str:
+        return self.message

@@ -25,7 +25,7 @@ from tutor.cli.common import (
     progress_bar,
     show,
 )
-from tutor.errors import NotationError, TutorError
+from tutor.errors import ArgumentError, NotationError, TutorError
 
 
 def parse(hand: HandArg, as_json: JsonOpt = False) -> None:
@@ -80,10 +80,10 @@ def _seen(text: str) -> list[Any]:
         return []
     try:
         return parse_tiles(text)
-    except NotationError as err:
+    except NotationError as err:  # a usage error: the option's value, not the hand
         if "bonus cards" in err.message:  # the pool holds no bonus card: say so, not "go after '|'"
-            raise NotationError(err.text, err.column, "--seen lists cards that can be drawn, not bonus cards") from None
-        raise NotationError(err.text, err.column, f"{err.message} (in --seen)") from None
+            raise ArgumentError("seen", f"{text!r} lists cards that can be drawn, not bonus cards") from None
+        raise ArgumentError("seen", str(err).replace("bad hand", "bad cards", 1)) from None
 
 
 def check(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tutor.errors import ArgumentError, TutorError
+from tutor.errors import ArgumentError, ChoiceError, TutorError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,11 +38,14 @@ def fail(message: str, as_json: bool, code: int = 1) -> typer.Exit:
 
 @contextmanager
 def edge(as_json: bool) -> Iterator[None]:
-    """Turn library errors into one line on stderr and exit code 1."""
+    """Turn library errors into one line on stderr: exit 2 for an option's value the library cannot
+    use (a name that is none of the choices, a number out of range), 1 for a bad hand or file."""
     try:
         yield
+    except ChoiceError as err:  # its message names the value, the choices and the nearest one
+        raise fail(err.message, as_json, 2) from None
     except ArgumentError as err:  # the library names its parameter; the user typed our option
-        raise fail(f"--{err.argument}: {err.message}", as_json) from None
+        raise fail(f"--{err.argument.replace('_', '-')}: {err.message}", as_json, 2) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
 
