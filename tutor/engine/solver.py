@@ -156,6 +156,8 @@ def discard(
     options = explain(options, n, rules.unit)
     if now.wins:
         notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
+    elif now.complete:  # why a complete hand is played on: the check says what it lacks
+        notes.extend(note for note in now.notes if note.startswith("complete, but"))
     return DiscardResult(
         hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
         -1 if now.wins else min(o.distance for o in options if o.action == "discard"),

@@ -105,7 +105,8 @@ def checked(result: Check) -> RGroup:
         out.append(table)
     out.append(verdict(result))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        if note != _short(result.fun, result.unit, result.min_fun):  # the verdict said it
+            out.append(Text(f"  {note}", style="dim"))
     if not result.complete and not result.wins and result.complete_size:
         if result.size == result.complete_size - 1:
             out.append(Text("  sekwoo waits shows which cards would complete it", style="dim"))
@@ -131,6 +132,11 @@ def payout_view(paid: Payout | None) -> RGroup:
     if paid.note:
         out.append(Text(f"  {paid.note}", style="dim"))
     return RGroup(*out)
+
+
+def _short(fun: int, unit: str, minimum: int) -> str:
+    """The check's note on a complete hand short of the minimum, which a verdict line says already."""
+    return f"complete, but {fun} {unit} is short of the minimum of {minimum}"
 
 
 def verdict(result: Check) -> Text:
@@ -196,6 +202,9 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if result.wins_now:  # the answer comes first; the options are for study
         out.append(Text(f"Declare SEK WOO: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
+    elif result.shanten < 0:  # complete but short: why it is played on comes first
+        out.append(Text(f"Complete but short: {result.fun_now} {result.unit}, the minimum is {result.rules.minimum} "
+                        f"for {result.seat.capitalize()} ({result.rules.name}). Play on:", style="bold yellow"))
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
                        ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right"),
@@ -220,7 +229,8 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
         if o.explanation:
             out.append(Text(f"• {o.explanation}"))
     for note in result.notes:
-        if not (result.wins_now and note.startswith("this hand already wins")):  # said first
+        if not (result.wins_now and note.startswith("this hand already wins")) and \
+                note != _short(result.fun_now, result.unit, result.rules.minimum):  # said first
             out.append(Text(f"  {note}", style="dim"))
     return RGroup(*out)
 
