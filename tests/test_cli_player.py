@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 
 from typer.testing import CliRunner
 
@@ -45,3 +49,73 @@ def test_check_says_a_short_verdict_once() -> None:
     code, out, _ = invoke("check", SHORT)
     assert code == 0 and "Complete but short: 4 FUN, the minimum is 5 for East (3leg)" in out
     assert "is short of the minimum" not in out  # the note that repeated the verdict
+
+
+# --- 3. Terminal conventions -------------------------------------------------------------------
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m tutor ARGS`` in a fresh process with ``env`` added (colour forced unless said)."""
+    full = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    full |= {"COLUMNS": "80", "PYTHONIOENCODING": "utf-8", **env}
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, env=full,
+                          stdin=subprocess.DEVNULL, check=False)
+
+
+def test_version_from_the_command_and_the_module() -> None:
+    from tutor import __version__
+
+    assert invoke("--version")[:2] == (0, f"sekwoo {__version__}\n")
+    out = run("--version")
+    assert (out.returncode, out.stdout) == (0, f"sekwoo {__version__}\n")
+
+
+COLOUR = re.compile(r"\x1b\[[0-9;]*(3[0-7]|9[0-7])m")  # an SGR code that sets a foreground colour
+
+
+def test_no_color_and_the_no_color_option_are_honoured() -> None:
+    forced = run("check", WINS, FORCE_COLOR="1")
+    assert COLOUR.search(forced.stdout)  # colour when the terminal takes it...
+    for out in (run("check", WINS, FORCE_COLOR="1", NO_COLOR="1"), run("--no-color", "check", WINS, FORCE_COLOR="1")):
+        assert out.returncode == 0 and "SEK WOO: wins with 5 FUN" in out.stdout
+        assert not COLOUR.search(out.stdout), out.stdout  # ...and none with NO_COLOR or --no-color
+
+
+def complete(line: str) -> list[str]:
+    """What bash completion offers after ``line`` (a trailing space: a new word)."""
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    env = {"_SEKWOO_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(cword)}
+    result = CliRunner(env=env).invoke(app, [], prog_name="sekwoo")
+    return result.stdout.split()
+
+
+def test_shell_completion_completes_values() -> None:
+    assert complete("sekwoo check x --rules ") == ["3leg", "3leg-beginner", "kj-3p", "malaysian-3p", "sanma", "singapore"]
+    assert complete("sekwoo check x --rules 3l") == ["3leg", "3leg-beginner"]
+    assert complete("sekwoo waits x --seat ") == ["east", "south", "west"]
+    assert complete("sekwoo check x --rules singapore --seat ") == ["east", "south", "west", "north"]
+    assert complete("sekwoo check x -x ") == ["tin_woo", "dei_woo", "four_fei"]
+    assert complete("sekwoo learn ch") == ["chee"]
+    assert complete("sekwoo puzzle --theme w") == ["waits"]
+    assert complete("sekwoo puzzle make --theme best") == ["best-discard"]
+    assert complete("sekwoo puzzle --level ") == ["1", "2", "3"]
+    assert "waits-001" in complete("sekwoo puzzle show waits-0") and "count-fun-001" not in complete("sekwoo puzzle show waits-0")
+
+
+def test_a_set_is_never_split_over_two_lines_at_80_columns() -> None:
+    code, out, _ = invoke("waits", "EE SS WW NN F* F* F* 55d | f1")
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+    assert out.count("[N N F*→N] PONG") == 5  # whole in each of the five rows that read it
+    for line in out.splitlines():  # every bracket closes on its own line
+        assert line.count("[") == line.count("]"), line
+
+
+def test_wrapped_text_keeps_its_indent() -> None:
+    code, out, _ = invoke("discard", SHORT, "--draws", "3", columns=60)
+    lines = out.splitlines()
+    first = next(k for k, line in enumerate(lines) if line.startswith("• Discard"))
+    assert code == 0 and lines[first + 1].startswith("  ") and not lines[first + 1].startswith("   ")
+    code, out, _ = invoke("learn", "pong", "--answers", columns=60)
+    answers = [k for k, line in enumerate(out.splitlines()) if line.startswith("     answer: ")]
+    assert answers and any(out.splitlines()[k + 1].startswith("     ") and out.splitlines()[k + 1].strip()
+                           for k in answers)

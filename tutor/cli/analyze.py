@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tutor.cli import complete
 from tutor.cli.common import (
     HandArg,
     JsonOpt,
@@ -47,7 +48,9 @@ TinWoo = Annotated[bool, typer.Option("--tin-woo", help="East won on the dealt h
 DeiWoo = Annotated[bool, typer.Option("--dei-woo", help="South/West won on the dealer's first discard (limit).")]
 FourFei = Annotated[bool, typer.Option("--four-fei", help="The starting hand held four FEI (limit, instant claim).")]
 SituationOpt = Annotated[
-    list[str] | None, typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).")
+    list[str] | None,
+    typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).",
+                 autocompletion=complete.situations),
 ]
 SeenOpt = Annotated[
     str, typer.Option("--seen", help="Cards seen elsewhere (discards, others' sets), e.g. '5d 5d E'.")
@@ -212,7 +215,7 @@ def analyze(
     situation: SituationOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check, waits or discard, chosen from the hand: 13 cards wait, 14 are checked or discarded from."""
+    """Check, waits or discard, chosen from the hand: 13 cards wait; 14 are checked if they win, else discarded from."""
     from tutor.core.hands import Hand
     from tutor.engine.analyze import analyze as run
     from tutor.rules.load import load_rules

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tutor.cli import complete
 from tutor.errors import ArgumentError, ChoiceError, TutorError
 
 if TYPE_CHECKING:
@@ -23,8 +24,10 @@ if TYPE_CHECKING:
 HandArg = Annotated[
     str, typer.Argument(metavar="HAND", help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1 a3'.", show_default=False)
 ]
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.")]
-SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.")]
+RulesOpt = Annotated[
+    str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.", autocompletion=complete.rule_sets)
+]
+SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.", autocompletion=complete.seats)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzles import LEVELS, THEMES, Puzzle
 from tutor.render.data import hand_dict
+from tutor.render.flow import hanging
 from tutor.teach.themes import ANSWER_KIND, answer_hint
 
 if TYPE_CHECKING:
@@ -102,26 +103,22 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
     con.print(Text.assemble("  ", hand_line(p.hand)))
     where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {p.draws} draws left" if p.draws else "")
     con.print(Text(where, style="dim"))
-    con.print(Text(f"  {p.question}", style="bold"))
-    con.print(Text(f"  (answer: {answer_hint(p.theme)})", style="dim"))
+    con.print(hanging("  ", p.question, "bold"))
+    con.print(hanging("  ", f"(answer: {answer_hint(p.theme)})", "dim"))
 
 
 def show_verdict(con: Console, v: Verdict) -> None:
     """Right or wrong, the solution, and why."""
-    from rich.text import Text
-
     if v.correct:
-        con.print(Text(f"  Correct: {v.solution}", style="bold green"))
+        con.print(hanging("  ", f"Correct: {v.solution}", "bold green"))
     else:
-        con.print(Text(f"  Not quite: you said {v.given}; the answer is {v.solution}", style="bold red"))
-    con.print(Text(f"  {v.explanation}", style="dim"))
+        con.print(hanging("  ", f"Not quite: you said {v.given}; the answer is {v.solution}", "bold red"))
+    con.print(hanging("  ", v.explanation, "dim"))
 
 
 def show_problem(con: Console, err: Exception, indent: str) -> None:
     """An answer that could not be read, and why (the player may try again)."""
-    from rich.text import Text
-
-    con.print(Text(f"{indent}{err}", style="yellow"))
+    con.print(hanging(indent, str(err), "yellow"))
 
 
 def show_tally(con: Console, right: int, done: int) -> None:
@@ -215,18 +212,17 @@ def show_exercise(con: Console, n: int, p: Puzzle) -> None:
 
     from tutor.render.terminal import hand_line
 
-    con.print(Text(f"\n  {n}. {p.question}", style="bold"))
+    con.print()
+    con.print(hanging(f"  {n}. ", p.question, "bold"))
     con.print(Text.assemble("     ", hand_line(p.hand), Text(f"   ({p.seat.capitalize()})", style="dim")))
 
 
 def show_exercise_answer(con: Console, p: Puzzle, answers: bool) -> None:
     """Without a player to ask: the exercise's answer and why (``answers``), or that it is hidden."""
-    from rich.text import Text
-
     if answers:
-        con.print(Text(f"     answer: {p.answer}. {p.explanation}", style="dim"))
+        con.print(hanging("     ", f"answer: {p.answer}. {p.explanation}", "dim"))
     else:
-        con.print(Text("     answer hidden (run in a terminal to answer, or add --answers)", style="dim"))
+        con.print(hanging("     ", "answer hidden (run in a terminal to answer, or add --answers)", "dim"))
 
 
 def show_lesson_end(con: Console, right: int, count: int) -> None:

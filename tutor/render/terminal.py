@@ -15,6 +15,7 @@ from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.render.flow import Flow, hanging
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
@@ -106,7 +107,7 @@ def checked(result: Check) -> RGroup:
     out.append(verdict(result))
     for note in result.notes:
         if note != _short(result.fun, result.unit, result.min_fun):  # the verdict said it
-            out.append(Text(f"  {note}", style="dim"))
+            out.append(hanging("  ", note, "dim"))
     if not result.complete and not result.wins and result.complete_size:
         if result.size == result.complete_size - 1:
             out.append(Text("  sekwoo waits shows which cards would complete it", style="dim"))
@@ -154,7 +155,8 @@ def verdict(result: Check) -> Text:
 
 def console(width: int | None = None, color: bool | None = None) -> Console:
     """The console all commands print to (stdout)."""
-    return Console(width=width, no_color=color is False, highlight=False, soft_wrap=False)
+    # no_color None, not False, when no colour is asked: rich then honours NO_COLOR itself
+    return Console(width=width, no_color=True if color is False else None, highlight=False, soft_wrap=False)
 
 
 def waits_view(result: WaitsResult) -> RGroup:
@@ -175,7 +177,7 @@ def waits_view(result: WaitsResult) -> RGroup:
         for w in result.waits:
             verdict_text = Text("wins", style="green") if w.wins else Text(f"short of {result.min_fun}", style="yellow")
             table.add_row(card(w.tile), str(w.unseen), str(w.fun), verdict_text,
-                          Text("  ").join(group(g) for g in w.reading.groups))
+                          Flow([group(g) for g in w.reading.groups]))
         out.append(table)
         winners = sum(w.unseen for w in result.waits if w.wins)
         total = sum(w.unseen for w in result.waits)
@@ -184,7 +186,7 @@ def waits_view(result: WaitsResult) -> RGroup:
             out.append(Text(f"To win it needs {result.distance} more swap{'s' if result.distance > 1 else ''} "
                             f"before a winning card (distance to a win {result.distance}).", style="yellow"))
     for note in result.notes:
-        out.append(Text(f"  {note}", style="dim"))
+        out.append(hanging("  ", note, "dim"))
     return RGroup(*out)
 
 
@@ -227,11 +229,11 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
                     "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
-            out.append(Text(f"• {o.explanation}"))
+            out.append(hanging("• ", o.explanation))
     for note in result.notes:
         if not (result.wins_now and note.startswith("this hand already wins")) and \
                 note != _short(result.fun_now, result.unit, result.rules.minimum):  # said first
-            out.append(Text(f"  {note}", style="dim"))
+            out.append(hanging("  ", note, "dim"))
     return RGroup(*out)
 
 

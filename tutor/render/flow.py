@@ -1,0 +1,62 @@
+"""Layout helpers of the terminal views: text that wraps where a player expects it to.
+
+``Flow`` lays parts side by side and breaks lines only between parts, so a set such as
+``[N N F*→N] PONG`` is never split over two lines; ``hanging`` keeps a wrapped paragraph under its
+first word, after a bullet or an indent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # rich is imported when something is drawn, so that importing this is cheap
+    from rich.console import Console, ConsoleOptions
+    from rich.measure import Measurement
+    from rich.table import Table
+    from rich.text import Text
+
+
+class Flow:
+    """Parts laid out left to right, ``sep`` between them, wrapped between parts, never inside one."""
+
+    def __init__(self, parts: Sequence[Text], sep: str = "  ") -> None:
+        self.parts = tuple(parts)
+        self.sep = sep
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
+        widths = [p.cell_len for p in self.parts]
+        return Measurement(max(widths, default=0), sum(widths) + len(self.sep) * max(0, len(widths) - 1))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        from rich.text import Text
+
+        line = Text(end="\n")
+        for part in self.parts:
+            if line and line.cell_len + len(self.sep) + part.cell_len > options.max_width:
+                yield line
+                line = Text(end="\n")
+            if line:
+                line.append(self.sep)
+            line.append_text(part)
+        yield line
+
+    def __str__(self) -> str:
+        return self.sep.join(p.plain for p in self.parts)
+
+
+def hanging(lead: str, text: Text | str, style: str = "") -> Table:
+    """``text`` after ``lead`` (a bullet, an indent), its wrapped lines under its first word."""
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(lead, style=style), text if isinstance(text, Text) else Text(text, style=style))
+    return grid
+
+
+__all__ = ["Flow", "hanging"]
