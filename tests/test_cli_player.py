@@ -8,13 +8,21 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tutor.cli.app import app
 
 SHORT = "123d 456d 789d EEE RR | f1"  # complete: East's flower 1 + East 2 + basic 1 = 4 FUN, short of 5
 WINS = "123d 456d 789d EEE RR | f1 a1"  # the same with East's animal: 5 FUN
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Progress goes to a fresh folder, never the user's."""
+    monkeypatch.setenv("SEKWOO_HOME", str(tmp_path / "home"))
 
 
 def invoke(*args: str, columns: int = 80) -> tuple[int, str, str]:
@@ -119,3 +127,46 @@ def test_wrapped_text_keeps_its_indent() -> None:
     answers = [k for k, line in enumerate(out.splitlines()) if line.startswith("     answer: ")]
     assert answers and any(out.splitlines()[k + 1].startswith("     ") and out.splitlines()[k + 1].strip()
                            for k in answers)
+
+
+# --- 4. --json where it makes sense ------------------------------------------------------------
+
+def test_learn_json_lists_the_lessons_and_gives_one_as_data() -> None:
+    from tutor.teach.lessons import LESSONS
+
+    code, out, _ = invoke("learn", "--json")
+    listed = json.loads(out)["lessons"]
+    assert code == 0 and [row["topic"] for row in listed] == [lesson.topic for lesson in LESSONS]
+    assert listed[0] | {"done": False} == {"topic": "chee", "title": "CHEE: three Dots in a row",
+                                           "summary": "Runs of three consecutive Dots.", "done": False,
+                                           "steps": 3, "exercises": 3}
+    code, out, _ = invoke("learn", "kong", "--json")
+    kong = json.loads(out)
+    assert code == 0 and kong["topic"] == "kong" and kong["next"] == "ngan"
+    concealed = next(s for s in kong["steps"] if s["hand"] == "(EEEE)")
+    assert concealed["cards"]["melds"] == [{"kind": "kong", "cards": ["E"] * 4, "exposed": False}]
+    assert kong["exercises"] and all("answer" not in e for e in kong["exercises"])
+    shown = json.loads(invoke("learn", "pong", "--json", "--answers")[1])["exercises"]
+    assert [e["answer"] for e in shown] == ["yes", "no", "yes"]  # NNN yes, F* F* 5d no, WhWh F* yes
+    code, out, _ = invoke("learn", "chii", "--json")
+    assert code == 2 and json.loads(out)["error"].startswith("no lesson 'chii'")
+
+
+def test_puzzle_make_json_gives_the_puzzles_made_with_their_answers() -> None:
+    code, out, _ = invoke("puzzle", "make", "--theme", "find-ngan", "--count", "2", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["theme"], data["asked"], data["kept"], data["out"]) == ("find-ngan", 2, 2, None)
+    assert [p["theme"] for p in data["puzzles"]] == ["find-ngan"] * 2 and all(p["answer"] for p in data["puzzles"])
+
+
+def test_check_payout_without_a_payout_table_prints_the_check_and_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "nopay.yaml"
+    path.write_text("schema_version: 1\nextends: singapore\nname: nopay\npayout: null\n", encoding="utf-8")
+    hand = "123d 456d 789b 234c 55c"
+    code, out, _ = invoke("check", hand, "-r", str(path), "--payout", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["wins"] is True and data["fun"] == 5 and data["payout"] is None
+    assert data["payout_note"] == "nopay has no payout table ('payout:' in its YAML), so no payout is shown"
+    code, out, _ = invoke("check", hand, "-r", str(path), "--payout", columns=120)
+    assert code == 0 and "wins with 5" in out
+    assert out.rstrip().endswith("nopay has no payout table ('payout:' in its YAML), so no payout is shown")

@@ -105,23 +105,30 @@ def check(
     from tutor.engine.score import check as judge
     from tutor.rules.load import load_rules
 
-    paid = None
+    paid = unpaid = None
     with edge(as_json):
         rule_set = load_rules(rules)
         result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
-        if payout:
+        if payout and rule_set.spec.payout is None:  # the check still stands: say why no payout follows
+            unpaid = f"{rule_set.name} has no payout table ('payout:' in its YAML), so no payout is shown"
+        elif payout:
             from tutor.engine.payout import payout as pay
 
             paid = pay(result, rule_set)
     if as_json:
         from tutor.render.data import check_dict, payout_dict
 
-        emit(check_dict(result) | ({"payout": payout_dict(paid)} if payout else {}))
+        extra = {"payout": None, "payout_note": unpaid} if unpaid else {"payout": payout_dict(paid)} if payout else {}
+        emit(check_dict(result) | extra)
         return
     from tutor.render.terminal import checked, payout_view
 
     show(checked(result))
-    if paid is not None:
+    if unpaid:
+        from rich.text import Text
+
+        show(Text(unpaid, style="dim"))
+    elif paid is not None:
         show(payout_view(paid))
 
 

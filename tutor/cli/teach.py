@@ -218,13 +218,15 @@ def puzzle_make(
     draws: Annotated[int, typer.Option("--draws", min=1, max=6, help="Draws assumed by best-discard puzzles.")] = 3,
     prefix: Annotated[str | None, typer.Option("--prefix", help="Id prefix (default: the theme).")] = None,
     start: Annotated[int, typer.Option("--start", min=1, help="Number of the first id.")] = 1,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the puzzles made (with answers) as one JSON object instead of the YAML.")] = False,
 ) -> None:
     """Make new puzzles from random deals, keeping only those the engine proves have one answer."""
     from puzzles import dump_file
     from tutor.errors import TutorError
     from tutor.teach.generate import make, taken_hands
 
-    with edge(False):
+    with edge(as_json):
         made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level,
                     exclude=taken_hands(prefix or theme), draws=draws)
         text = dump_file(theme, made)
@@ -233,6 +235,12 @@ def puzzle_make(
                 out.write_text(text, encoding="utf-8")
             except OSError as err:
                 raise TutorError(f"cannot write {str(out)!r}: {err.strerror}") from None
+    if as_json:
+        from tutor.render.teach import puzzle_dict
+
+        emit({"theme": theme, "asked": count, "kept": len(made), "out": str(out) if out else None,
+              "puzzles": [puzzle_dict(p) | {"answer": p.answer, "explanation": p.explanation} for p in made]})
+        return
     if out is None:
         sys.stdout.write(text)
     note = f"sekwoo: kept {len(made)} puzzle(s) of {theme}" + (f" in {out}" if out else "")
@@ -303,18 +311,24 @@ def learn(
                                                 autocompletion=complete.topics)] = None,
     no_input: NoInputOpt = False,
     answers: Annotated[bool, typer.Option("--answers", help="Without input, show the exercises' answers too.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the lesson (or the list) as one JSON object.")] = False,
 ) -> None:
     """Short lessons with cards drawn, each ending with exercises checked by the engine."""
-    from tutor.render.teach import show_lessons
-    from tutor.teach.lessons import LESSONS, done_topics, get_lesson
+    from tutor.render.teach import lesson_dict, lessons_dict, show_lessons
+    from tutor.teach.lessons import LESSONS, done_topics, exercises, following, get_lesson, pictures
 
-    con = console()
     if topic is None:
-        show_lessons(con, LESSONS, done_topics())
+        if as_json:
+            emit(lessons_dict(LESSONS, done_topics()))
+        else:
+            show_lessons(console(), LESSONS, done_topics())
         return
-    with edge(False):
+    with edge(as_json):
         lesson = get_lesson(topic)
-        _teach(con, lesson, interactive(no_input), answers)
+        if as_json:
+            emit(lesson_dict(lesson, pictures(lesson), exercises(lesson), answers, following(lesson)))
+            return
+        _teach(console(), lesson, interactive(no_input), answers)
 
 
 def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> None:

@@ -162,6 +162,38 @@ def show_stats(con: Console, s: Stats, total: int) -> None:
         con.print("  no puzzle answered yet: try 'sekwoo daily'")
 
 
+def lessons_dict(lessons: tuple[Lesson, ...], done: frozenset[str]) -> dict[str, Any]:
+    """The lessons in order, as JSON: topic, title, what it is about, whether it is done."""
+    return {"lessons": [
+        {"topic": lesson.topic, "title": lesson.title, "summary": lesson.summary, "done": lesson.topic in done,
+         "steps": len(lesson.steps), "exercises": len(lesson.exercises)}
+        for lesson in lessons
+    ]}
+
+
+def lesson_dict(
+    lesson: Lesson, pictures: tuple[Picture | None, ...], tasks: tuple[Puzzle, ...], answers: bool, after: Lesson | None
+) -> dict[str, Any]:
+    """A lesson as data: its steps (text, the hand drawn and the engine's verdict where the step
+    shows one), its exercises as puzzles (their answers with ``answers``), the lesson after it."""
+    from tutor.render.data import check_dict
+
+    steps = []
+    for step, picture in zip(lesson.steps, pictures, strict=True):
+        row: dict[str, Any] = {"text": step.text, "hand": step.hand}
+        if picture is not None:
+            row["cards"] = hand_dict(picture.hand)
+            if picture.check is not None:
+                row["check"] = check_dict(picture.check)
+        steps.append(row)
+    return {
+        "topic": lesson.topic, "title": lesson.title, "summary": lesson.summary, "steps": steps,
+        "exercises": [puzzle_dict(p) | ({"answer": p.answer, "explanation": p.explanation} if answers else {})
+                      for p in tasks],
+        "next": after.topic if after is not None else None,
+    }
+
+
 def show_lessons(con: Console, lessons: tuple[Lesson, ...], done: frozenset[str]) -> None:
     """The lessons in order, those finished ticked."""
     from rich.table import Table
