@@ -170,3 +170,53 @@ def test_check_payout_without_a_payout_table_prints_the_check_and_a_note(tmp_pat
     code, out, _ = invoke("check", hand, "-r", str(path), "--payout", columns=120)
     assert code == 0 and "wins with 5" in out
     assert out.rstrip().endswith("nopay has no payout table ('payout:' in its YAML), so no payout is shown")
+
+
+# --- 5. Words a 3-Leg player reads -------------------------------------------------------------
+
+def test_shanten_is_said_in_swaps() -> None:
+    code, out, _ = invoke("discard", SHORT, "--draws", "1", columns=200)
+    header = next(line for line in out.splitlines() if "option" in line)
+    assert code == 0 and "to ready" in header and "shanten" not in header
+    assert "to ready: swaps from a hand that waits on a card (the shanten)" in out
+    code, out, _ = invoke("waits", "123d 456d 789d E S W N", columns=200)  # 3 sets, 4 lone winds: 8 - 2*3
+    assert code == 0 and "No card completes this hand: it is 2 swaps from ready." in out and "shanten" not in out
+
+
+def test_counts_have_proper_plurals() -> None:
+    code, out, _ = invoke("discard", WINS, "--draws", "1", columns=200)
+    assert code == 0 and "Over 1 draw, " in out and "Over 1 draw it wins" in out and "1 draws" not in out
+    from datetime import date
+
+    from tutor.teach.daily import daily_puzzle
+
+    today = daily_puzzle(date.today())
+    assert invoke("daily", "--answer", today.answer)[0] == 0
+    code, out, _ = invoke("stats", columns=200)
+    assert code == 0 and "daily streak 1 day ·" in out and "(s)" not in out
+
+
+@pytest.mark.parametrize(
+    ("hand", "says"),
+    [
+        ("123d 55x", "at column 8, expected a suit letter"),  # the x is the 8th character
+        ("eee rr 123d 456d 789d", "at column 1, expected card numbers"),
+        ("eee rr 123d 456d 789d", "found 'e'; winds and dragons are written in capitals: EEE"),
+        ("EEE rr 123d 456d 789d", "at column 5, expected"),
+        ("EEE rr 123d 456d 789d", "winds and dragons are written in capitals: RR"),
+        ("123D 456d 789d EEE RR", "found 'D'; suits are written in lower case: 123d"),
+        ("123d 456d 789d EEE R F", "found 'F'; a FEI is written F*"),
+        ("wh 123d", "winds and dragons are written in capitals: Wh"),
+        ("9d [5d]", "[5d] has 1 card: a set has 3"),
+    ],
+)
+def test_bad_hands_count_columns_from_1_and_say_the_obvious_fix(hand: str, says: str) -> None:
+    code, _, err = invoke("check", hand)
+    assert code == 1 and err.count("\n") == 1 and says in err
+
+
+def test_a_concealed_kong_is_labelled_concealed() -> None:
+    code, out, _ = invoke("check", "(1111d) 456d 789d EEE RR")
+    assert code == 0 and "[1d 1d 1d 1d] KONG (concealed)" in out and "laid down" not in out
+    code, out, _ = invoke("check", "[1111d] 456d 789d EEE RR")
+    assert code == 0 and "[1d 1d 1d 1d] KONG (laid down)" in out and "concealed" not in out

@@ -10,13 +10,17 @@ class TutorError(Exception):
 
 
 class NotationError(TutorError, ValueError):
-    """A hand or card that does not follow the notation, with the column where it goes wrong."""
+    """A hand or card that does not follow the notation, with where it goes wrong.
+
+    ``column`` is the 0-based offset of the character to blame (a text cursor's count); the
+    message counts columns from 1, as a player does: in ``123d 55x`` the x is at column 8.
+    """
 
     def __init__(self, text: str, column: int | None, message: str) -> None:
         self.text = text
         self.column = column
         self.message = message
-        where = f"at column {column}, " if column is not None else ""
+        where = f"at column {column + 1}, " if column is not None else ""
         super().__init__(f"bad hand {text!r}: {where}{message}")
 
 

@@ -264,7 +264,9 @@ def batch(
             print(json.dumps(record, ensure_ascii=False), flush=False)
     sys.stdout.flush()
     if failed:
-        print(f"sekwoo: {failed} line(s) could not be analysed (see their 'error')", file=sys.stderr)
+        from tutor.core.words import plural
+
+        print(f"sekwoo: {plural(failed, 'line')} could not be analysed (see their 'error')", file=sys.stderr)
         raise typer.Exit(1)
 
 

@@ -243,7 +243,9 @@ def puzzle_make(
         return
     if out is None:
         sys.stdout.write(text)
-    note = f"sekwoo: kept {len(made)} puzzle(s) of {theme}" + (f" in {out}" if out else "")
+    from tutor.core.words import plural
+
+    note = f"sekwoo: kept {plural(len(made), 'puzzle')} of {theme}" + (f" in {out}" if out else "")
     if len(made) < count:
         note += f" (asked for {count}; try another seed)"
     print(note, file=sys.stderr)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.score import Score, ScoreLine, Status
 from tutor.core.tiles import FEI_ID, Tile
+from tutor.core.words import plural
 from tutor.engine.han import HanScorer
 from tutor.engine.results import Check
 from tutor.engine.scorers import AdditiveScorer, Scorer
@@ -148,7 +149,7 @@ def check(
         if instant is not None:
             return Check(**base, complete=False, wins=True, fun=instant.fun, status=Status.WINS, score=instant)
         if hand.size < rules.hand_size:
-            notes.append(f"{hand.size} cards: a complete hand has {rules.hand_size} (a KONG counts as three)")
+            notes.append(f"{plural(hand.size, 'card')}: a complete hand has {rules.hand_size} (a KONG counts as three)")
         else:
             notes.append(f"these {hand.size} cards do not split into {rules.sets} sets and a NGAN"
                          + (f" nor form {_shape_names(rules)}" if rules.special_shapes else ""))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzles import LEVELS, THEMES, Puzzle
+from tutor.core.words import plural
 from tutor.render.data import hand_dict
 from tutor.render.flow import hanging
 from tutor.teach.themes import ANSWER_KIND, answer_hint
@@ -101,7 +102,7 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
 
     con.rule(Text(f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})", style="bold"))
     con.print(Text.assemble("  ", hand_line(p.hand)))
-    where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {p.draws} draws left" if p.draws else "")
+    where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {plural(p.draws, 'draw')} left" if p.draws else "")
     con.print(Text(where, style="dim"))
     con.print(hanging("  ", p.question, "bold"))
     con.print(hanging("  ", f"(answer: {answer_hint(p.theme)})", "dim"))
@@ -138,7 +139,7 @@ def show_puzzle_list(con: Console, chosen: tuple[Puzzle, ...]) -> None:
     for p in chosen:
         table.add_row(p.id, p.theme, f"{p.level} {LEVELS[p.level]}", p.question)
     con.print(table)
-    con.print(f"{len(chosen)} puzzles. Themes: {', '.join(THEMES)}")
+    con.print(f"{plural(len(chosen), 'puzzle')}. Themes: {', '.join(THEMES)}")
 
 
 def show_stats(con: Console, s: Stats, total: int) -> None:
@@ -148,7 +149,7 @@ def show_stats(con: Console, s: Stats, total: int) -> None:
 
     con.print(Text("Your progress", style="bold"))
     con.print(f"  attempts {s.attempts} · right {s.correct} ({s.accuracy:.0%}) · puzzles solved {s.solved} of {total}")
-    con.print(f"  daily streak {s.daily_streak} day(s) · best {s.best_streak} · dailies solved {s.dailies}")
+    con.print(f"  daily streak {plural(s.daily_streak, 'day')} · best {s.best_streak} · dailies solved {s.dailies}")
     con.print(f"  lessons done: {', '.join(s.lessons) if s.lessons else 'none yet (try: sekwoo learn)'}")
     if s.themes:
         table = Table(box=None, header_style="bold", padding=(0, 2))

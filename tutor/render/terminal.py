@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
+from tutor.core.words import plural
 from tutor.engine.results import Check, DiscardResult, WaitsResult
 from tutor.render.flow import Flow, hanging
 
@@ -49,10 +50,12 @@ def cards(tiles: Iterable[Tile]) -> Text:
     return Text(" ").join(card(t) for t in tiles)
 
 
-def group(g: Group) -> Text:
-    """A set or NGAN of a reading, bracketed, each FEI with its meaning."""
+def group(g: Group, hand: Hand | None = None) -> Text:
+    """A set or NGAN of a reading, bracketed, each FEI with its meaning; a declared set is marked
+    laid down, or concealed for a concealed KONG of ``hand`` (written ``(5555d)``)."""
     parts = [card(c, t) for c, t in zip(g.cards, g.tiles, strict=True)]
-    label = g.kind.label + (" (laid down)" if g.declared else "")
+    hidden = hand is not None and any(not m.exposed and m.cards == g.cards for m in hand.melds)
+    label = g.kind.label + ((" (concealed)" if hidden else " (laid down)") if g.declared else "")
     return Text.assemble("[", Text(" ").join(parts), "] ", Text(label, style="dim"))
 
 
@@ -86,7 +89,7 @@ def checked(result: Check) -> RGroup:
         shape = "" if result.reading.shape == "standard" else f" ({result.reading.shape.replace('_', ' ')})"
         out.append(Text("Best reading" + shape, style="dim"))
         for g in result.reading.groups:
-            out.append(Text.assemble("  ", group(g)))
+            out.append(Text.assemble("  ", group(g, result.hand)))
         if result.reading.singles:
             out.append(Text.assemble("  ", cards(result.reading.singles), Text(" single", style="dim")))
     if result.score is not None and result.score.lines:
@@ -163,9 +166,9 @@ def waits_view(result: WaitsResult) -> RGroup:
     """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
     out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
     if not result.waits:
-        shape = "complete already" if result.shanten < 0 else f"{result.shanten} away from ready (shanten {result.shanten})"
+        shape = "complete already" if result.shanten < 0 else f"{plural(result.shanten, 'swap')} from ready"
         if result.distance is not None and result.distance > result.shanten:
-            shape += f"; {result.distance} swaps from a winning hand"
+            shape += f"; {plural(result.distance, 'swap')} from a winning hand"
         out.append(Text(f"No card completes this hand: it is {shape}.", style="bold yellow"))
     else:
         table = Table(box=None, padding=(0, 1), header_style="bold")
@@ -177,7 +180,7 @@ def waits_view(result: WaitsResult) -> RGroup:
         for w in result.waits:
             verdict_text = Text("wins", style="green") if w.wins else Text(f"short of {result.min_fun}", style="yellow")
             table.add_row(card(w.tile), str(w.unseen), str(w.fun), verdict_text,
-                          Flow([group(g) for g in w.reading.groups]))
+                          Flow([group(g, result.hand) for g in w.reading.groups]))
         out.append(table)
         winners = sum(w.unseen for w in result.waits if w.wins)
         total = sum(w.unseen for w in result.waits)
@@ -208,7 +211,7 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
         out.append(Text(f"Complete but short: {result.fun_now} {result.unit}, the minimum is {result.rules.minimum} "
                         f"for {result.seat.capitalize()} ({result.rules.name}). Play on:", style="bold yellow"))
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
+    for name, just in (("#", "right"), ("option", "left"), ("to ready", "right"), ("to win", "right"),
                        ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right"),
                        ("win by draw", "left")):
         table.add_column(name, justify=just)  # type: ignore[arg-type]
@@ -217,16 +220,15 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
         table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
                       f"{o.expected_fun:.3f}", Text(spark(o.win_by_draw), style="cyan"))
     out.append(table)
-    plural = "" if result.draws == 1 else "s"
     if result.exact_draws + 1 >= result.draws:
         how = "every discard weighed at each draw"
     elif result.exact_draws:
-        ex = f"{result.exact_draws} draw{'' if result.exact_draws == 1 else 's'}"
-        how = f"every discard weighed for {ex}, then the draws that bring a win closer kept"
+        how = f"every discard weighed for {plural(result.exact_draws, 'draw')}, then the draws that bring a win closer kept"
     else:
         how = "this discard weighed against every other, then the draws that bring a win closer kept"
-    out.append(Text(f"Over {result.draws} draw{plural}, {how} (docs/solver.md); {result.states} hand states searched. "
-                    "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
+    out.append(Text(f"Over {plural(result.draws, 'draw')}, {how} (docs/solver.md); {result.states} hand states searched. "
+                    "to ready: swaps from a hand that waits on a card (the shanten); to win: swaps from a winning "
+                    "hand (the minimum met); accepts: unseen cards that bring it closer.", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
             out.append(hanging("• ", o.explanation))
