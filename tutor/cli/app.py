@@ -28,9 +28,12 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     """``--version``: print the version and stop."""
     if value:
-        from tutor import __version__
+        from importlib.metadata import PackageNotFoundError, version
 
-        print(f"sekwoo {__version__}")
+        try:
+            print(f"sekwoo {version('sekwoo')}")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            print("sekwoo (version unknown: not installed)")
         raise typer.Exit()
 
 
