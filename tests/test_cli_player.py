@@ -220,3 +220,17 @@ def test_a_concealed_kong_is_labelled_concealed() -> None:
     assert code == 0 and "[1d 1d 1d 1d] KONG (concealed)" in out and "laid down" not in out
     code, out, _ = invoke("check", "[1111d] 456d 789d EEE RR")
     assert code == 0 and "[1d 1d 1d 1d] KONG (laid down)" in out and "concealed" not in out
+
+
+def test_a_set_in_prose_stays_on_one_line() -> None:
+    from puzzles import get_puzzle
+
+    p = get_puzzle("waits-007")
+    sets = re.findall(r"(?:CHEE|PONG|NGAN)(?: of)? (?:\d[a-z] ?)+|(?:PONG|NGAN) of [A-Z][a-z]?", p.explanation)
+    assert len(sets) >= 8
+    for columns in (50, 60, 80):
+        code, out, _ = invoke("puzzle", "answer", p.id, "4d", "--no-record", columns=columns)
+        assert code == 0
+        lines = out.splitlines()
+        for phrase in sets:  # each whole on one line, as often as the explanation says it
+            assert sum(line.count(phrase.strip()) for line in lines) == p.explanation.count(phrase.strip()), phrase

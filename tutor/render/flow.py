@@ -7,6 +7,7 @@ first word, after a bullet or an indent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -47,15 +48,27 @@ class Flow:
         return self.sep.join(p.plain for p in self.parts)
 
 
-def hanging(lead: str, text: Text | str, style: str = "") -> Table:
-    """``text`` after ``lead`` (a bullet, an indent), its wrapped lines under its first word."""
+_CARD = r"(?:[1-9][dbcpsm]|Wh|[ESWNRG]|F\*(?:[→=]\S+)?)"
+# A set written in prose, kept on one line: "[1d 2d 3d]", "CHEE 5d 6d 7d", "PONG of 5d", "F* as Wh".
+_SET = re.compile(rf"\[[^\]\n]*\]|(?:CHEE|PONG|KONG|NGAN)(?: of)?(?: {_CARD}(?=[\s,;:.)]|$))+")
+
+
+def words(text: str) -> list[str]:
+    """``text`` cut at its spaces, except those inside a set, which stays one word."""
+    glued = _SET.sub(lambda m: m.group(0).replace(" ", "\0"), text)
+    return [w.replace("\0", " ") for w in glued.split(" ") if w]
+
+
+def hanging(lead: str, text: str, style: str = "") -> Table:
+    """``text`` after ``lead`` (a bullet, an indent), its wrapped lines under its first word and
+    never inside a set."""
     from rich.table import Table
     from rich.text import Text
 
     grid = Table.grid()
     grid.add_column(no_wrap=True)
     grid.add_column()
-    grid.add_row(Text(lead, style=style), text if isinstance(text, Text) else Text(text, style=style))
+    grid.add_row(Text(lead, style=style), Flow([Text(w, style=style) for w in words(text)], " "))
     return grid
 
 
