@@ -234,3 +234,16 @@ def test_a_set_in_prose_stays_on_one_line() -> None:
         lines = out.splitlines()
         for phrase in sets:  # each whole on one line, as often as the explanation says it
             assert sum(line.count(phrase.strip()) for line in lines) == p.explanation.count(phrase.strip()), phrase
+
+
+def test_a_long_puzzle_title_is_not_cut_short() -> None:
+    from datetime import date
+
+    from puzzles import LEVELS
+    from tutor.teach.daily import daily_puzzle
+
+    p = daily_puzzle(date(2026, 11, 25))
+    for columns in (60, 80, 120):
+        code, out, _ = invoke("daily", "--date", "2026-11-25", "--no-input", columns=columns)
+        assert code == 0 and "…" not in out
+        assert f"({LEVELS[p.level]})" in out and p.id in out

@@ -100,7 +100,12 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
 
     from tutor.render.terminal import hand_line
 
-    con.rule(Text(f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})", style="bold"))
+    title = f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})"
+    if len(title) + 6 <= con.width:  # a rule would cut a longer title short: put it under the rule
+        con.rule(Text(title, style="bold"))
+    else:
+        con.rule()
+        con.print(hanging("", title, "bold"))
     con.print(Text.assemble("  ", hand_line(p.hand)))
     where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {plural(p.draws, 'draw')} left" if p.draws else "")
     con.print(Text(where, style="dim"))
