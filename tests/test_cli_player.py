@@ -116,6 +116,12 @@ def test_a_set_is_never_split_over_two_lines_at_80_columns() -> None:
     assert out.count("[N N F*→N] PONG") == 5  # whole in each of the five rows that read it
     for line in out.splitlines():  # every bracket closes on its own line
         assert line.count("[") == line.count("]"), line
+    four_kongs = "EE [1111d] [2222d] [3333d] [4444d] | f1 f2 f3 f4 s1 s2 s3 s4"
+    for columns in (50, 60, 80):
+        code, out, _ = invoke("check", four_kongs, columns=columns)
+        lines = out.splitlines()
+        assert code == 0 and all(line.count("[") == line.count("]") for line in lines), out
+        assert lines[0].startswith("Hand  E E  [1d 1d 1d 1d]") and lines[1].startswith("      ")  # under the cards
 
 
 def test_wrapped_text_keeps_its_indent() -> None:

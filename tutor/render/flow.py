@@ -19,33 +19,37 @@ if TYPE_CHECKING:  # rich is imported when something is drawn, so that importing
 
 
 class Flow:
-    """Parts laid out left to right, ``sep`` between them, wrapped between parts, never inside one."""
+    """Parts laid out left to right, ``sep`` between them, wrapped between parts, never inside one.
 
-    def __init__(self, parts: Sequence[Text], sep: str = "  ") -> None:
+    ``seps`` gives each part its own separator before it instead (dropped at the start of a line).
+    """
+
+    def __init__(self, parts: Sequence[Text], sep: str = "  ", seps: Sequence[str] | None = None) -> None:
         self.parts = tuple(parts)
-        self.sep = sep
+        self.seps = tuple(seps) if seps is not None else (sep,) * len(self.parts)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         widths = [p.cell_len for p in self.parts]
-        return Measurement(max(widths, default=0), sum(widths) + len(self.sep) * max(0, len(widths) - 1))
+        return Measurement(max(widths, default=0), len(str(self)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         from rich.text import Text
 
         line = Text(end="\n")
-        for part in self.parts:
-            if line and line.cell_len + len(self.sep) + part.cell_len > options.max_width:
+        for part, sep in zip(self.parts, self.seps, strict=True):
+            if line and line.cell_len + len(sep) + part.cell_len > options.max_width:
                 yield line
                 line = Text(end="\n")
             if line:
-                line.append(self.sep)
+                line.append(sep)
             line.append_text(part)
         yield line
 
     def __str__(self) -> str:
-        return self.sep.join(p.plain for p in self.parts)
+        return "".join(sep + p.plain for p, sep in zip(self.parts, self.seps, strict=True))[len(self.seps[0]):] \
+            if self.parts else ""
 
 
 _CARD = r"(?:[1-9][dbcpsm]|Wh|[ESWNRG]|F\*(?:[→=]\S+)?)"
@@ -59,16 +63,19 @@ def words(text: str) -> list[str]:
     return [w.replace("\0", " ") for w in glued.split(" ") if w]
 
 
-def hanging(lead: str, text: str, style: str = "") -> Table:
+def hanging(lead: str, text: str, style: str = "") -> Table | Flow:
     """``text`` after ``lead`` (a bullet, an indent), its wrapped lines under its first word and
     never inside a set."""
     from rich.table import Table
     from rich.text import Text
 
+    flow = Flow([Text(w, style=style) for w in words(text)], " ")
+    if not lead:  # an empty column would still take a cell of the width
+        return flow
     grid = Table.grid()
     grid.add_column(no_wrap=True)
     grid.add_column()
-    grid.add_row(Text(lead, style=style), Flow([Text(w, style=style) for w in words(text)], " "))
+    grid.add_row(Text(lead, style=style), flow)
     return grid
 
 

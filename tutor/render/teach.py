@@ -106,7 +106,7 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
     else:
         con.rule()
         con.print(hanging("", title, "bold"))
-    con.print(Text.assemble("  ", hand_line(p.hand)))
+    con.print(hand_line(p.hand, "  "))
     where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {plural(p.draws, 'draw')} left" if p.draws else "")
     con.print(Text(where, style="dim"))
     con.print(hanging("  ", p.question, "bold"))
@@ -233,7 +233,7 @@ def show_step(con: Console, step: Step, picture: Picture | None) -> None:
     if picture.check is not None:
         con.print(Padding(checked(picture.check), (0, 0, 0, 4)))
     else:
-        con.print(Text.assemble("    ", hand_line(picture.hand)))
+        con.print(hand_line(picture.hand, "    "))
 
 
 def show_exercises_title(con: Console, count: int) -> None:
@@ -246,13 +246,12 @@ def show_exercises_title(con: Console, count: int) -> None:
 
 def show_exercise(con: Console, n: int, p: Puzzle) -> None:
     """Exercise ``n``: its question, the cards and the seat."""
-    from rich.text import Text
 
     from tutor.render.terminal import hand_line
 
     con.print()
     con.print(hanging(f"  {n}. ", p.question, "bold"))
-    con.print(Text.assemble("     ", hand_line(p.hand), Text(f"   ({p.seat.capitalize()})", style="dim")))
+    con.print(hand_line(p.hand, "     ", f"({p.seat.capitalize()})"))
 
 
 def show_exercise_answer(con: Console, p: Puzzle, answers: bool) -> None:

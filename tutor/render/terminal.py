@@ -59,17 +59,30 @@ def group(g: Group, hand: Hand | None = None) -> Text:
     return Text.assemble("[", Text(" ").join(parts), "] ", Text(label, style="dim"))
 
 
-def hand_line(hand: Hand) -> Text:
-    """The hand as written: concealed cards, sets laid down, bonus cards."""
-    parts = [cards(hand.concealed)] if hand.concealed else []
+def hand_line(hand: Hand, lead: str = "", note: str = "") -> Table | Flow:
+    """The hand as written: concealed cards, sets laid down, bonus cards, after ``lead`` and
+    before a dim ``note``; wrapped (under its first card) between cards, never inside a set."""
+    parts = [card(t) for t in hand.concealed]
+    seps = [" "] * len(parts)
     for m in hand.melds:
         open_, close = ("[", "]") if m.exposed else ("(", ")")
         parts.append(Text.assemble(open_, cards(m.cards), close))
-    text = Text("  ").join(parts)
+        seps.append("  ")
     if hand.bonus:
-        text.append("  |  ", style="dim")
-        text.append_text(cards(hand.bonus))
-    return text
+        parts.append(Text("|", style="dim"))
+        seps.append("  ")
+        parts.extend(card(t) for t in hand.bonus)
+        seps.extend(["  "] + [" "] * (len(hand.bonus) - 1))
+    if note:
+        parts.append(Text(note, style="dim"))
+        seps.append("   ")
+    if not lead:
+        return Flow(parts, seps=seps)
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(lead, style="dim" if lead.strip() else ""), Flow(parts, seps=seps))
+    return grid
 
 
 def parsed(hand: Hand) -> RGroup:
@@ -84,7 +97,7 @@ def parsed(hand: Hand) -> RGroup:
 
 def checked(result: Check) -> RGroup:
     """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
-    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [hand_line(result.hand, "Hand  ")]
     if result.reading is not None:
         shape = "" if result.reading.shape == "standard" else f" ({result.reading.shape.replace('_', ' ')})"
         out.append(Text("Best reading" + shape, style="dim"))
@@ -164,7 +177,7 @@ def console(width: int | None = None, color: bool | None = None) -> Console:
 
 def waits_view(result: WaitsResult) -> RGroup:
     """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
-    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [hand_line(result.hand, "Hand  ")]
     if not result.waits:
         shape = "complete already" if result.shanten < 0 else f"{plural(result.shanten, 'swap')} from ready"
         if result.distance is not None and result.distance > result.shanten:
@@ -204,7 +217,7 @@ def spark(chances: tuple[float, ...]) -> str:
 
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
-    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [hand_line(result.hand, "Hand  ")]
     if result.wins_now:  # the answer comes first; the options are for study
         out.append(Text(f"Declare SEK WOO: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
     elif result.shanten < 0:  # complete but short: why it is played on comes first
