@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, HONOUR_ID, MPSZ_HONOUR, SUIT_OFFSET, TILES, Tile
+from tutor.core.words import plural
 from tutor.errors import NotationError
 
 if TYPE_CHECKING:
@@ -31,6 +32,28 @@ _EXPECTED = {
 }
 _ORDER = list(_EXPECTED)
 _BONUS_HERE = re.compile(r"[fak][1-4]")
+_WORD = re.compile(r"[^\s\[\]()|]+")  # the group of cards an error falls in
+_HONOURS = re.compile(r"(?i)wh|[eswnrg]")
+
+
+def _hint(text: str, pos: int) -> str:
+    """A slip a player makes, said plainly, when the character at ``pos`` looks like one: a wind or
+    dragon in lower case (``eee`` is ``EEE``), a suit letter in capitals (``123D`` is ``123d``), a
+    FEI without its star (``F`` is ``F*``). Empty if none fits."""
+    start = pos
+    while start > 0 and _WORD.match(text[start - 1]):
+        start -= 1
+    found = _WORD.match(text, start)
+    word = found.group(0) if found else ""
+    char = text[pos]
+    if char == "F" and not text.startswith("F*", pos):
+        return "; a FEI is written F*"
+    if char.islower() and re.fullmatch(r"(?i)(wh|[eswnrg])+", word):
+        fixed = _HONOURS.sub(lambda m: "Wh" if len(m.group(0)) == 2 else m.group(0).upper(), word)
+        return f"; winds and dragons are written in capitals: {fixed}"
+    if char in "DBCPSMZ" and re.fullmatch(r"[0-9]+[DBCPSMZ]", word):
+        return f"; suits are written in lower case: {word.lower()}"
+    return ""
 
 
 class _Fault(Exception):
@@ -118,7 +141,7 @@ class _Build:
                 col, f"{shown}: round brackets hold a concealed KONG of four identical cards"
             )
         if len(cards) != 3:
-            return _Fault(col, f"{shown} has {len(cards)} cards: a set has 3 (a KONG 4)")
+            return _Fault(col, f"{shown} has {plural(len(cards), 'card')}: a set has 3 (a KONG 4)")
         if len(set(real)) == 1:
             return Meld(MeldKind.PONG, tuple(cards), exposed)
         ids = [t.id for t in real]
@@ -204,7 +227,7 @@ def _expected(names: set[str] | frozenset[str], text: str, pos: int) -> str:
 def _syntax_error(text: str, err: Exception) -> NotationError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-    # Columns count characters from 0, as a cursor offset: 'at column 7' in '123d 55x' is the x.
+    # Columns are 0-based offsets here ('123d 55x' fails at 7, the x); the message counts from 1.
     end = "expected {}, found the end of the hand"
     if isinstance(err, UnexpectedCharacters):
         pos = err.pos_in_stream or 0
@@ -214,7 +237,7 @@ def _syntax_error(text: str, err: Exception) -> NotationError:
             )
         allowed = set(err.allowed or ())
         return NotationError(
-            text, pos, f"expected {_expected(allowed, text, pos)}, found {text[pos]!r}"
+            text, pos, f"expected {_expected(allowed, text, pos)}, found {text[pos]!r}{_hint(text, pos)}"
         )
     if isinstance(err, UnexpectedToken):
         pos = len(text) if err.token.type == "$END" else err.token.start_pos

@@ -31,7 +31,7 @@ from typing import Any
 import msgspec
 
 from tutor.core.hands import Hand
-from tutor.errors import PuzzleError, TutorError
+from tutor.errors import ChoiceError, PuzzleError, TutorError
 from tutor.rules.schema import path_message
 
 SCHEMA_VERSION = 1
@@ -212,15 +212,21 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
 
     close = difflib.get_close_matches(puzzle_id, [p.id for p in load_puzzles()], n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else " (see 'sekwoo puzzle list')"
-    raise PuzzleError(f"no puzzle {puzzle_id!r}{hint}")
+    raise ChoiceError("puzzle_id", puzzle_id, (), f"no puzzle {puzzle_id!r}{hint}")
+
+
+def check_theme(theme: str) -> None:
+    """Raise ``ChoiceError`` (naming the nearest theme) unless ``theme`` is a puzzle theme."""
+    if theme not in THEMES:
+        raise ChoiceError("theme", theme, THEMES, f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
 
 
 def select(theme: str | None = None, level: int | None = None) -> tuple[Puzzle, ...]:
     """The shipped puzzles of a theme and/or level; raises ``PuzzleError`` for an unknown theme."""
-    if theme is not None and theme not in THEMES:
-        raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
+    if theme is not None:
+        check_theme(theme)
     if level is not None and level not in LEVELS:
-        raise PuzzleError(f"unknown level {level} (1 easy, 2 medium, 3 hard)")
+        raise ChoiceError("level", level, LEVELS, f"unknown level {level} (1 easy, 2 medium, 3 hard)")
     return tuple(
         p for p in load_puzzles() if (theme is None or p.theme == theme) and (level is None or p.level == level)
     )

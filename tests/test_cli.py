@@ -137,7 +137,7 @@ def test_json_error_is_one_object() -> None:
     """With ``--json`` a bad hand still prints one JSON object (an error) and exits 1."""
     out = run("check", "123d 55x", "--json")
     assert out.returncode == 1
-    message = "bad hand '123d 55x': at column 7, expected a suit letter (d b c p s m z), found 'x'"
+    message = "bad hand '123d 55x': at column 8, expected a suit letter (d b c p s m z), found 'x'"
     assert json.loads(out.stdout) == {"error": message}
 
 
@@ -186,14 +186,11 @@ FORTY_CARDS = "111122223333444455556666777788889999d EEEE"
         (["check", ""], "the hand is empty"),
         (["check", "   "], "the hand is empty"),
         (["parse", ""], "the hand is empty"),
-        (["check", "１２３d"], "at column 0"),
+        (["check", "１２３d"], "at column 1,"),
         (["check", "🀄🀅 EEE"], "found '🀄'"),
-        (["check", "123d\n55x"], "at column 7"),
+        (["check", "123d\n55x"], "at column 8,"),
         (["check", FORTY_CARDS], "too many cards: 40"),
-        (["check", "123d 456d 789d EEE RR", "--rules", "nosuch"], "no rule set 'nosuch'"),
         (["check", "123d 456d 789d EEE RR", "--rules", "/no/such/dir/rules.yaml"], "cannot read"),
-        (["check", "123d 456d 789d EEE RR", "--seat", "north"], "no seat 'north'"),
-        (["check", "123d 456d 789d EEE RR", "-x", "nosuch"], "no situation 'nosuch'"),
         (["check", "[5d F* F*] 123d 456d 789d EE"], "2 FEI"),
     ],
 )

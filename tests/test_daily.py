@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from puzzles import load_puzzles
-from tutor.errors import PuzzleError
+from tutor.errors import ArgumentError, PuzzleError
 from tutor.teach.daily import daily_date, daily_puzzle, parse_date
 
 PUZZLES = load_puzzles()
@@ -36,5 +36,5 @@ def test_dates_are_written_yyyy_mm_dd() -> None:
     assert parse_date(" 2025-06-01 ") == date(2025, 6, 1)
     assert parse_date(None) == date.today()
     for bad in ("June 1st", "2025-02-31", ""):
-        with pytest.raises(PuzzleError, match="write YYYY-MM-DD"):
+        with pytest.raises(ArgumentError, match="write a date as YYYY-MM-DD"):
             parse_date(bad)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from puzzles import load_puzzles
-from tutor.errors import PuzzleError
+from tutor.errors import ChoiceError
 from tutor.rules.load import load_rules
 from tutor.teach.generate import make, random_complete, taken_hands
 from tutor.teach.solve import solve
@@ -19,7 +19,7 @@ def test_make_is_deterministic_and_proven() -> None:
     assert a == b and len(a) == 3
     for p in a + make("is-a-set", 4, 5) + make("count-fun", 3, 5):
         assert solve(p).unique and solve(p).answer == p.answer
-    with pytest.raises(PuzzleError):
+    with pytest.raises(ChoiceError):
         make("chess", 1, 1)
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.errors import PuzzleError
+from tutor.errors import ChoiceError
 from tutor.teach.lessons import (
     LESSONS,
     done_topics,
@@ -46,7 +46,7 @@ def test_lessons_are_found_by_topic_alias_or_prefix_and_follow_in_order() -> Non
     assert get_lesson("chee").topic == "chee"
     assert get_lesson(" Shape ").topic == "winning-shape"
     assert get_lesson("disc").topic == "discard"
-    with pytest.raises(PuzzleError, match="no lesson 'chess'"):
+    with pytest.raises(ChoiceError, match="no lesson 'chess'"):
         get_lesson("chess")
     assert [following(lesson) for lesson in LESSONS] == [*LESSONS[1:], None]
 

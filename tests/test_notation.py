@@ -146,9 +146,9 @@ def test_the_error_of_the_brief_word_for_word() -> None:
     with pytest.raises(NotationError) as err:
         parse_hand("123d 55x")
     assert str(err.value) == (
-        "bad hand '123d 55x': at column 7, expected a suit letter (d b c p s m z), found 'x'"
+        "bad hand '123d 55x': at column 8, expected a suit letter (d b c p s m z), found 'x'"
     )
-    assert (err.value.column, err.value.text) == (7, "123d 55x")
+    assert (err.value.column, err.value.text) == (7, "123d 55x")  # the offset; the message counts from 1
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_the_error_of_the_brief_word_for_word() -> None:
         ("5x", 1, "expected a suit letter"),
         ("[55d]", 0, "has 2 cards: a set has 3"),
         ("E  [55d]", 3, "has 2 cards"),  # the column of the bracket, past the spaces
-        ("9d\n[5d]", 3, "has 1 cards"),
+        ("9d\n[5d]", 3, "has 1 card:"),
         ("[F* F* F*]", 0, "holds no real card"),
         ("(555d)", 0, "round brackets hold a concealed KONG"),
         ("E (555d F*)", 2, "a KONG never holds a FEI"),
@@ -190,12 +190,13 @@ def test_the_error_of_the_brief_word_for_word() -> None:
     ],
 )
 def test_errors_name_the_column(text: str, column: int, says: str) -> None:
-    """Each error gives a 0-based character offset and says what was expected or wrong."""
+    """Each error gives a 0-based character offset (its message counts columns from 1) and says
+    what was expected or wrong."""
     with pytest.raises(NotationError) as err:
         parse_hand(text)
     assert err.value.column == column
     assert says in err.value.message
-    assert str(err.value) == f"bad hand {text!r}: at column {column}, {err.value.message}"
+    assert str(err.value) == f"bad hand {text!r}: at column {column + 1}, {err.value.message}"
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\n\t", "|", " | "])

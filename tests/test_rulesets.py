@@ -232,4 +232,4 @@ def test_rules_show() -> None:
     shown = runner.invoke(app, ["rules", "show", "singapore"])
     assert shown.exit_code == 0 and "Ping Hu" in shown.stdout
     missing = runner.invoke(app, ["rules", "show", "nope"])
-    assert missing.exit_code == 1
+    assert missing.exit_code == 2  # a name that is none of the rule sets: a usage error

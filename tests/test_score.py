@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from tutor import (
     Check,
+    ChoiceError,
     Hand,
     InvalidHandError,
     Meld,
     MeldKind,
-    RuleSetError,
     Status,
     Tile,
     check,
@@ -416,9 +416,9 @@ def test_laid_down_set_must_be_what_it_says(meld: Meld, says: str) -> None:
 
 def test_unknown_seat_and_situation() -> None:
     """3leg has no North seat, and only three situations."""
-    with pytest.raises(RuleSetError, match="no seat 'north'"):
+    with pytest.raises(ChoiceError, match="no seat 'north'"):
         judge(PLAIN, "north")
-    with pytest.raises(InvalidHandError, match="knows no situation 'nosuch'"):
+    with pytest.raises(ChoiceError, match="knows no situation 'nosuch'"):
         judge(PLAIN, "east", "nosuch")
 
 

@@ -20,7 +20,7 @@ def test_bad_hand_one_line_exit_1() -> None:
     out = run("check", "123d 55x")
     assert out.returncode == 1
     assert out.stderr.strip() == (
-        "sekwoo: bad hand '123d 55x': at column 7, expected a suit letter (d b c p s m z), found 'x'"
+        "sekwoo: bad hand '123d 55x': at column 8, expected a suit letter (d b c p s m z), found 'x'"
     )
     assert "Traceback" not in out.stderr
 

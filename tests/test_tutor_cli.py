@@ -51,7 +51,7 @@ def test_puzzle_list_json() -> None:
     waits = js("puzzle", "list", "--theme", "waits", "--level", "2")["puzzles"]
     assert waits and all(p["theme"] == "waits" and p["level"] == 2 for p in waits)
     code, _, err = run("puzzle", "list", "--theme", "chess")
-    assert code == 1 and "unknown theme 'chess'" in err
+    assert code == 2 and "unknown theme 'chess'" in err
 
 
 def test_puzzle_show_json_hides_the_answer() -> None:
@@ -62,7 +62,7 @@ def test_puzzle_show_json_hides_the_answer() -> None:
     }
     assert "answer" not in data and "explanation" not in data
     code, _, err = run("puzzle", "show", "nope-001")
-    assert code == 1 and err.startswith("sekwoo: no puzzle 'nope-001'")
+    assert code == 2 and err.startswith("sekwoo: no puzzle 'nope-001'")  # a usage error
 
 
 def test_puzzle_answer_right_wrong_and_bad(home: Path) -> None:
@@ -87,7 +87,7 @@ def test_daily_is_stable_and_answerable(home: Path) -> None:
     done = js("daily", "--date", "2025-06-01", "--answer", p.answer)
     assert done["correct"] is True and done["daily"] == "2025-06-01"
     code, _, err = run("daily", "--date", "June 1st")
-    assert code == 1 and "YYYY-MM-DD" in err
+    assert code == 2 and "YYYY-MM-DD" in err
     sub = subprocess.run([sys.executable, "-m", "tutor", "daily", "--date", "2025-06-01", "--json"],
                          capture_output=True, text=True, env=dict(os.environ, SEKWOO_HOME=str(home)), check=False)
     assert json.loads(sub.stdout) == a
@@ -114,7 +114,7 @@ def test_puzzle_make_writes_loadable_proven_yaml(tmp_path: Path) -> None:
     assert len(made) == 3 and all(p.theme == "find-ngan" for p in made)
     code, again, _ = run("puzzle", "make", "--theme", "find-ngan", "--count", "3", "--seed", "9")
     assert again == out.read_text(encoding="utf-8")
-    assert run("puzzle", "make", "--theme", "chess")[0] == 1
+    assert run("puzzle", "make", "--theme", "chess")[0] == 2
 
 
 def test_stats_empty_and_text() -> None:
@@ -132,7 +132,7 @@ def test_learn_lists_and_teaches_without_input() -> None:
     code, out, _ = run("learn", "pong", "--answers")
     assert "answer: yes" in out and "answer hidden" not in out
     code, _, err = run("learn", "chess")
-    assert code == 1 and "no lesson 'chess'" in err
+    assert code == 2 and "no lesson 'chess'" in err
 
 
 def test_a_new_player_in_a_terminal(home: Path) -> None:

@@ -37,6 +37,7 @@ from tutor.engine.results import (
 from tutor.engine.score import check
 from tutor.errors import (
     ArgumentError,
+    ChoiceError,
     InvalidHandError,
     NotationError,
     PuzzleError,
@@ -68,7 +69,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ArgumentError", "Check", "ClaimOption", "ClaimResult", "DiscardResult", "Group", "Hand", "InvalidHandError", "Meld", "MeldKind",
+    "ArgumentError", "Check", "ChoiceError", "ClaimOption", "ClaimResult", "DiscardResult", "Group", "Hand",
+    "InvalidHandError", "Meld", "MeldKind",
     "NotationError", "Option", "PuzzleError", "Reading", "RuleSet", "RuleSetError", "Score", "ScoreLine",
     "Seat", "Status", "Tile", "TutorError", "Wait", "WaitsResult", "analyze", "check", "claim", "discard",
     "load_rules", "shanten", "waits",

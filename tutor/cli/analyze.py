@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tutor.cli import complete
 from tutor.cli.common import (
     HandArg,
     JsonOpt,
@@ -25,7 +26,7 @@ from tutor.cli.common import (
     progress_bar,
     show,
 )
-from tutor.errors import NotationError, TutorError
+from tutor.errors import ArgumentError, NotationError, TutorError
 
 
 def parse(hand: HandArg, as_json: JsonOpt = False) -> None:
@@ -47,7 +48,9 @@ TinWoo = Annotated[bool, typer.Option("--tin-woo", help="East won on the dealt h
 DeiWoo = Annotated[bool, typer.Option("--dei-woo", help="South/West won on the dealer's first discard (limit).")]
 FourFei = Annotated[bool, typer.Option("--four-fei", help="The starting hand held four FEI (limit, instant claim).")]
 SituationOpt = Annotated[
-    list[str] | None, typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).")
+    list[str] | None,
+    typer.Option("--situation", "-x", help="Another situation the rule set names (repeatable).",
+                 autocompletion=complete.situations),
 ]
 SeenOpt = Annotated[
     str, typer.Option("--seen", help="Cards seen elsewhere (discards, others' sets), e.g. '5d 5d E'.")
@@ -80,10 +83,10 @@ def _seen(text: str) -> list[Any]:
         return []
     try:
         return parse_tiles(text)
-    except NotationError as err:
+    except NotationError as err:  # a usage error: the option's value, not the hand
         if "bonus cards" in err.message:  # the pool holds no bonus card: say so, not "go after '|'"
-            raise NotationError(err.text, err.column, "--seen lists cards that can be drawn, not bonus cards") from None
-        raise NotationError(err.text, err.column, f"{err.message} (in --seen)") from None
+            raise ArgumentError("seen", f"{text!r} lists cards that can be drawn, not bonus cards") from None
+        raise ArgumentError("seen", str(err).replace("bad hand", "bad cards", 1)) from None
 
 
 def check(
@@ -102,23 +105,30 @@ def check(
     from tutor.engine.score import check as judge
     from tutor.rules.load import load_rules
 
-    paid = None
+    paid = unpaid = None
     with edge(as_json):
         rule_set = load_rules(rules)
         result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
-        if payout:
+        if payout and rule_set.spec.payout is None:  # the check still stands: say why no payout follows
+            unpaid = f"{rule_set.name} has no payout table ('payout:' in its YAML), so no payout is shown"
+        elif payout:
             from tutor.engine.payout import payout as pay
 
             paid = pay(result, rule_set)
     if as_json:
         from tutor.render.data import check_dict, payout_dict
 
-        emit(check_dict(result) | ({"payout": payout_dict(paid)} if payout else {}))
+        extra = {"payout": None, "payout_note": unpaid} if unpaid else {"payout": payout_dict(paid)} if payout else {}
+        emit(check_dict(result) | extra)
         return
     from tutor.render.terminal import checked, payout_view
 
     show(checked(result))
-    if paid is not None:
+    if unpaid:
+        from rich.text import Text
+
+        show(Text(unpaid, style="dim"))
+    elif paid is not None:
         show(payout_view(paid, result.unit, result.score))
 
 
@@ -212,7 +222,7 @@ def analyze(
     situation: SituationOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check, waits or discard, chosen from the hand: 13 cards wait, 14 are checked or discarded from."""
+    """Check, waits or discard, chosen from the hand: 13 cards wait; 14 are checked if they win, else discarded from."""
     from tutor.core.hands import Hand
     from tutor.engine.analyze import analyze as run
     from tutor.rules.load import load_rules
@@ -254,7 +264,9 @@ def batch(
             print(json.dumps(record, ensure_ascii=False), flush=False)
     sys.stdout.flush()
     if failed:
-        print(f"sekwoo: {failed} line(s) could not be analysed (see their 'error')", file=sys.stderr)
+        from tutor.core.words import plural
+
+        print(f"sekwoo: {plural(failed, 'line')} could not be analysed (see their 'error')", file=sys.stderr)
         raise typer.Exit(1)
 
 

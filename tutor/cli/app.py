@@ -7,7 +7,9 @@ and printed in one line; ``main`` is the last line of defence, so no traceback r
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import Annotated
 
 import typer
 
@@ -20,6 +22,34 @@ app = typer.Typer(
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+
+def _version(value: bool) -> None:
+    """``--version``: print the version and stop."""
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"sekwoo {version('sekwoo')}")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            print("sekwoo (version unknown: not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="No colour (as the NO_COLOR environment variable does).")
+    ] = False,
+) -> None:
+    """Options of every command, given before it: ``sekwoo --no-color check HAND``."""
+    if no_color:  # rich's every console (and this process's children) read it
+        os.environ["NO_COLOR"] = "1"
+
 
 # The tutor's and the rule sets' commands live in their own modules (imported cheaply: their
 # heavy imports happen inside the commands).

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tutor.errors import ArgumentError, TutorError
+from tutor.cli import complete
+from tutor.errors import ArgumentError, ChoiceError, TutorError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -24,8 +25,10 @@ POSITIONAL = {"hand", "tile"}  # the library's parameters a command takes as arg
 HandArg = Annotated[
     str, typer.Argument(metavar="HAND", help="The hand, e.g. '123d [555d] EEE RR F* 9d | f1 a3'.", show_default=False)
 ]
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.")]
-SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.")]
+RulesOpt = Annotated[
+    str, typer.Option("--rules", "-r", help="Rule set: a built-in name or a YAML file.", autocompletion=complete.rule_sets)
+]
+SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Your seat: east, south or west.", autocompletion=complete.seats)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
 
 
@@ -39,12 +42,15 @@ def fail(message: str, as_json: bool, code: int = 1) -> typer.Exit:
 
 @contextmanager
 def edge(as_json: bool) -> Iterator[None]:
-    """Turn library errors into one line on stderr and exit code 1."""
+    """Turn library errors into one line on stderr: exit 2 for an option's value the library cannot
+    use (a name that is none of the choices, a number out of range), 1 for a bad hand or file."""
     try:
         yield
+    except ChoiceError as err:  # its message names the value, the choices and the nearest one
+        raise fail(err.message, as_json, 2) from None
     except ArgumentError as err:  # the library names its parameter; the user typed our option or argument
         name = err.argument.upper() if err.argument in POSITIONAL else "--" + err.argument.replace("_", "-")
-        raise fail(f"{name}: {err.message}", as_json) from None
+        raise fail(f"{name}: {err.message}", as_json, 2) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
 

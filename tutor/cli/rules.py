@@ -134,10 +134,10 @@ def show_rules(
     as_json: JsonOpt = False,
 ) -> None:
     """One rule set: its cards, its winning shapes, its scoring table and its payouts."""
-    try:
+    from tutor.cli.common import edge
+
+    with edge(as_json):
         data = table(name)
-    except TutorError as err:
-        raise _fail(str(err), as_json) from None
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return

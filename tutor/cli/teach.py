@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tutor.cli import complete
 from tutor.cli.common import JsonOpt, console, edge, emit, interactive
 from tutor.cli.draw import write_svg
 
@@ -28,8 +29,13 @@ if TYPE_CHECKING:
 NoInputOpt = Annotated[
     bool, typer.Option("--no-input", help="Never ask: print and exit (the default when stdin is not a terminal).")
 ]
-ThemeOpt = Annotated[str | None, typer.Option("--theme", "-t", help="Only this theme (see 'sekwoo puzzle list').")]
-LevelOpt = Annotated[int | None, typer.Option("--level", "-l", help="Only this level: 1 easy, 2 medium, 3 hard.")]
+ThemeOpt = Annotated[
+    str | None, typer.Option("--theme", "-t", help="Only this theme (see 'sekwoo puzzle list').", autocompletion=complete.themes)
+]
+LevelOpt = Annotated[
+    int | None, typer.Option("--level", "-l", help="Only this level: 1 easy, 2 medium, 3 hard.", autocompletion=complete.levels)
+]
+IdArg = Annotated[str, typer.Argument(metavar="ID", help="The puzzle's id, e.g. waits-003.", autocompletion=complete.puzzle_ids)]
 SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also write a picture of the hand to this SVG file.")]
 
 
@@ -139,7 +145,7 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
 
 @puzzle_app.command("show")
 def puzzle_show(
-    puzzle_id: Annotated[str, typer.Argument(metavar="ID", help="The puzzle's id, e.g. waits-003.")],
+    puzzle_id: IdArg,
     svg: SvgOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -163,7 +169,7 @@ def puzzle_show(
 
 @puzzle_app.command("answer")
 def puzzle_answer(
-    puzzle_id: Annotated[str, typer.Argument(metavar="ID", help="The puzzle's id.")],
+    puzzle_id: IdArg,
     answer: Annotated[str, typer.Argument(help="Your answer: cards ('3d 6d'), a number, or yes/no.")],
     no_record: Annotated[bool, typer.Option("--no-record", help="Do not save this answer.")] = False,
     as_json: JsonOpt = False,
@@ -203,22 +209,24 @@ def puzzle_list(theme: ThemeOpt = None, level: LevelOpt = None, as_json: JsonOpt
 
 @puzzle_app.command("make")
 def puzzle_make(
-    theme: Annotated[str, typer.Option("--theme", "-t", help="The theme to make puzzles of.")],
+    theme: Annotated[str, typer.Option("--theme", "-t", help="The theme to make puzzles of.", autocompletion=complete.themes)],
     count: Annotated[int, typer.Option("--count", "-n", min=1, max=500, help="How many puzzles.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed makes the same puzzles.")] = 1,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the YAML here (default: stdout).")] = None,
     level: LevelOpt = None,
-    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set of the puzzles.")] = "3leg",
+    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set of the puzzles.", autocompletion=complete.rule_sets)] = "3leg",
     draws: Annotated[int, typer.Option("--draws", min=1, max=6, help="Draws assumed by best-discard puzzles.")] = 3,
     prefix: Annotated[str | None, typer.Option("--prefix", help="Id prefix (default: the theme).")] = None,
     start: Annotated[int, typer.Option("--start", min=1, help="Number of the first id.")] = 1,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the puzzles made (with answers) as one JSON object instead of the YAML.")] = False,
 ) -> None:
     """Make new puzzles from random deals, keeping only those the engine proves have one answer."""
     from puzzles import dump_file
     from tutor.errors import TutorError
     from tutor.teach.generate import make, taken_hands
 
-    with edge(False):
+    with edge(as_json):
         made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level,
                     exclude=taken_hands(prefix or theme), draws=draws)
         text = dump_file(theme, made)
@@ -227,9 +235,17 @@ def puzzle_make(
                 out.write_text(text, encoding="utf-8")
             except OSError as err:
                 raise TutorError(f"cannot write {str(out)!r}: {err.strerror}") from None
+    if as_json:
+        from tutor.render.teach import puzzle_dict
+
+        emit({"theme": theme, "asked": count, "kept": len(made), "out": str(out) if out else None,
+              "puzzles": [puzzle_dict(p) | {"answer": p.answer, "explanation": p.explanation} for p in made]})
+        return
     if out is None:
         sys.stdout.write(text)
-    note = f"sekwoo: kept {len(made)} puzzle(s) of {theme}" + (f" in {out}" if out else "")
+    from tutor.core.words import plural
+
+    note = f"sekwoo: kept {plural(len(made), 'puzzle')} of {theme}" + (f" in {out}" if out else "")
     if len(made) < count:
         note += f" (asked for {count}; try another seed)"
     print(note, file=sys.stderr)
@@ -293,21 +309,28 @@ def stats(as_json: JsonOpt = False) -> None:
 
 def learn(
     topic: Annotated[str | None, typer.Argument(help="The lesson: chee, pong, kong, ngan, winning-shape, fei, "
-                                                     "flowers-fun, waits, discard. None lists them.")] = None,
+                                                     "flowers-fun, waits, discard. None lists them.",
+                                                autocompletion=complete.topics)] = None,
     no_input: NoInputOpt = False,
     answers: Annotated[bool, typer.Option("--answers", help="Without input, show the exercises' answers too.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the lesson (or the list) as one JSON object.")] = False,
 ) -> None:
     """Short lessons with cards drawn, each ending with exercises checked by the engine."""
-    from tutor.render.teach import show_lessons
-    from tutor.teach.lessons import LESSONS, done_topics, get_lesson
+    from tutor.render.teach import lesson_dict, lessons_dict, show_lessons
+    from tutor.teach.lessons import LESSONS, done_topics, exercises, following, get_lesson, pictures
 
-    con = console()
     if topic is None:
-        show_lessons(con, LESSONS, done_topics())
+        if as_json:
+            emit(lessons_dict(LESSONS, done_topics()))
+        else:
+            show_lessons(console(), LESSONS, done_topics())
         return
-    with edge(False):
+    with edge(as_json):
         lesson = get_lesson(topic)
-        _teach(con, lesson, interactive(no_input), answers)
+        if as_json:
+            emit(lesson_dict(lesson, pictures(lesson), exercises(lesson), answers, following(lesson)))
+            return
+        _teach(console(), lesson, interactive(no_input), answers)
 
 
 def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> None:

@@ -20,12 +20,13 @@ def analyze(
     seen: Sequence[Tile] = (),
     flags: frozenset[str] = frozenset(),
 ) -> Check | WaitsResult | DiscardResult:
-    """A hand one card short of complete: its waits; a complete-sized hand: its check when it is
-    complete, else its discards; any other size: its check (which says what is missing)."""
+    """A hand one card short of complete: its waits; a complete-sized hand: its check when it
+    wins, else its discards (a complete hand short of the minimum is played on, and its discards'
+    notes say why); any other size: its check (which says what is missing)."""
     if hand.size == rules.hand_size - 1:
         return waits(hand, rules, seat, flags, seen)
     result = check(hand, rules, seat, flags)
-    if hand.size == rules.hand_size and not result.complete:
+    if hand.size == rules.hand_size and not result.wins:
         return discard(hand, rules, seat, draws, seen, flags)
     return result
 

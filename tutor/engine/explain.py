@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tutor.core.tiles import Tile
+from tutor.core.words import plural
 from tutor.engine.results import ClaimOption, Option
 
 
@@ -31,13 +32,13 @@ def explain(options: list[Option], n: int, unit: str) -> list[Option]:
             cards = ", ".join(f"{t}×{c}" for t, c in o.accepts[:8]) + (" …" if len(o.accepts) > 8 else "")
             text = f"{what}: {o.shanten} swap{'s' if o.shanten > 1 else ''} from ready"
             if o.accepts:
-                text += f"; {o.acceptance} unseen cards bring it closer ({cards})"
+                text += f"; {plural(o.acceptance, 'unseen card')} bring{'s' if o.acceptance == 1 else ''} it closer ({cards})"
         if o.aim:
             text += f"; it plays for {o.aim_fun} {unit} (" + ", ".join(f"{name} {f}" for name, f in o.aim) + ")"
         if o.win_probability > 0:
-            text += f". Over {n} draws it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
+            text += f". Over {plural(n, 'draw')} it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
         else:
-            text += f". It cannot win within {n} draws."
+            text += f". It cannot win within {plural(n, 'draw')}."
         rival = options[k + 1] if k + 1 < len(options) else None
         if rival is not None:
             text += " " + compare(o, rival, unit)
@@ -73,7 +74,7 @@ CLAIM_NAMES = {"pong": "PONG", "kong": "KONG", "chee": "CHEE"}
 
 
 def _draws_away(d: int) -> str:
-    return "it wins now" if d < 0 else f"{d + 1} draw{'s' if d else ''} from a win"
+    return "it wins now" if d < 0 else f"{plural(d + 1, 'draw')} from a win"
 
 
 def explain_claims(options: list[ClaimOption], tile: Tile, n: int, unit: str) -> list[ClaimOption]:
@@ -112,10 +113,10 @@ def explain_claims(options: list[ClaimOption], tile: Tile, n: int, unit: str) ->
         if o.aim and o.action == "pass":
             text += f"; it plays for {o.aim_fun} {unit} (" + ", ".join(f"{name} {f}" for name, f in o.aim) + ")"
         if o.dead:
-            text += f". Dead hand: no win is possible within the {n} draw{'s' if n != 1 else ''} left."
+            text += f". Dead hand: no win is possible within the {plural(n, 'draw')} left."
         elif o.win_probability > 0:
-            text += f". Over {n} draw{'s' if n != 1 else ''} it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
+            text += f". Over {plural(n, 'draw')} it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
         else:
-            text += f". It cannot win within {n} draw{'s' if n != 1 else ''}."
+            text += f". It cannot win within {plural(n, 'draw')}."
         out.append(replace(o, explanation=text))
     return out

@@ -7,17 +7,19 @@ and each reading scored by the rule set's scorer (``tutor.engine.scorers``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.score import Score, ScoreLine, Status
 from tutor.core.tiles import FEI_ID, Tile
+from tutor.core.words import plural
 from tutor.engine.han import HanScorer
 from tutor.engine.results import Check
 from tutor.engine.scorers import AdditiveScorer, Scorer
 from tutor.engine.shapes import readings
-from tutor.errors import InvalidHandError
+from tutor.errors import ChoiceError, InvalidHandError
 from tutor.rules.patterns import Context
 
 if TYPE_CHECKING:
@@ -102,6 +104,15 @@ def scorer_for(rules: RuleSet) -> Scorer:
     return SCORERS[rules.spec.scoring.system](rules)
 
 
+def known_situations(rules: RuleSet, situations: Iterable[str]) -> frozenset[str]:
+    """The situation flags given, each checked against the rule set's (``ChoiceError`` if unknown)."""
+    flags = frozenset(situations)
+    known = sorted(s.flag for s in rules.spec.situations)
+    for f in sorted(flags - set(known)):
+        raise ChoiceError("situation", f, known, f"{rules.name} knows no situation {f!r} ({', '.join(known) or 'none'})")
+    return flags
+
+
 def check(
     hand: Hand, rules: RuleSet, seat: str | Seat = "east", situations: frozenset[str] | set[str] = frozenset()
 ) -> Check:
@@ -111,10 +122,7 @@ def check(
     the best-scoring reading is kept.
     """
     seat_name = rules.seat(seat)
-    flags = frozenset(situations)
-    known = {s.flag for s in rules.spec.situations}
-    for f in flags - known:
-        raise InvalidHandError(f"{rules.name} knows no situation {f!r} ({', '.join(sorted(known)) or 'none'})")
+    flags = known_situations(rules, situations)
     validate(hand, rules)
     notes: list[str] = []
     bonus = tuple(t.id for t in hand.bonus)
@@ -141,7 +149,7 @@ def check(
         if instant is not None:
             return Check(**base, complete=False, wins=True, fun=instant.fun, status=Status.WINS, score=instant)
         if hand.size < rules.hand_size:
-            notes.append(f"{hand.size} cards: a complete hand has {rules.hand_size} (a KONG counts as three)")
+            notes.append(f"{plural(hand.size, 'card')}: a complete hand has {rules.hand_size} (a KONG counts as three)")
         else:
             notes.append(f"these {hand.size} cards do not split into {rules.sets} sets and a NGAN"
                          + (f" nor form {_shape_names(rules)}" if rules.special_shapes else ""))

@@ -16,7 +16,7 @@ from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
-from tutor.engine.score import check, validate
+from tutor.engine.score import check, known_situations, validate
 from tutor.engine.search import Search, Value, better, zero
 from tutor.engine.table import Table
 from tutor.errors import ArgumentError, InvalidHandError
@@ -47,10 +47,7 @@ def setup(
     hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str], seen: Sequence[Tile]
 ) -> tuple[Seat, frozenset[str]]:
     seat_name = rules.seat(seat)
-    flags = frozenset(situations)
-    known = {s.flag for s in rules.spec.situations}
-    for f in sorted(flags - known):
-        raise InvalidHandError(f"{rules.name} knows no situation {f!r}")
+    flags = known_situations(rules, situations)
     validate(hand, rules)
     for t in seen:
         if t.is_bonus or t.id not in rules.in_play:
@@ -152,6 +149,8 @@ def discard(
     options = explain(options, n, rules.unit)
     if now.wins:
         notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
+    elif now.complete:  # why a complete hand is played on: the check says what it lacks
+        notes.extend(note for note in now.notes if note.startswith("complete, but"))
     return DiscardResult(
         hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
         -1 if now.wins else min(o.distance for o in options if o.action == "discard"),

@@ -10,7 +10,9 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tutor.core.words import plural
 from tutor.engine.results import ClaimOption, ClaimResult
+from tutor.render.flow import hanging
 from tutor.render.terminal import card, hand_line, spark
 from tutor.render.words import in_words, kind_word, speaking, win_word
 
@@ -41,7 +43,7 @@ def claim_view(result: ClaimResult) -> RGroup:
     """What ``sekwoo claim`` shows: every answer ranked, then each explained."""
     src = "the player before you" if result.source == "left" else "the player after you"
     out: list[RenderableType] = [
-        Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand)),
+        hand_line(result.hand, "Hand  "),
         Text.assemble(Text("Card  ", style="dim"), card(result.tile), Text(f"  thrown by {src}", style="dim")),
     ]
     best = result.options[0]
@@ -56,13 +58,12 @@ def claim_view(result: ClaimResult) -> RGroup:
         table.add_row(str(k), _label(o), str(o.distance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}",
                       Text(spark(o.win_by_draw) + dead, style="red" if dead else "cyan"))
     out.append(table)
-    plural = "" if result.draws == 1 else "s"
-    out.append(Text(f"Over the {result.draws} draw{plural} left, each claim followed by its best discard (docs/solver.md). "
+    out.append(Text(f"Over the {plural(result.draws, 'draw')} left, each claim followed by its best discard (docs/solver.md). "
                     "to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options:
-        out.append(Text(f"• {in_words(o.explanation)}"))
+        out.append(hanging("• ", in_words(o.explanation)))
     for note in result.notes:
-        out.append(Text(f"  {in_words(note)}", style="dim"))
+        out.append(hanging("  ", in_words(note), "dim"))
     return RGroup(*out)
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzles import LEVELS, THEMES, Puzzle
+from tutor.core.words import plural
 from tutor.render.data import hand_dict
+from tutor.render.flow import hanging
 from tutor.teach.themes import ANSWER_KIND, answer_hint
 
 if TYPE_CHECKING:
@@ -98,30 +100,31 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
 
     from tutor.render.terminal import hand_line
 
-    con.rule(Text(f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})", style="bold"))
-    con.print(Text.assemble("  ", hand_line(p.hand)))
-    where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {p.draws} draws left" if p.draws else "")
+    title = f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})"
+    if len(title) + 6 <= con.width:  # a rule would cut a longer title short: put it under the rule
+        con.rule(Text(title, style="bold"))
+    else:
+        con.rule()
+        con.print(hanging("", title, "bold"))
+    con.print(hand_line(p.hand, "  "))
+    where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {plural(p.draws, 'draw')} left" if p.draws else "")
     con.print(Text(where, style="dim"))
-    con.print(Text(f"  {p.question}", style="bold"))
-    con.print(Text(f"  (answer: {answer_hint(p.theme)})", style="dim"))
+    con.print(hanging("  ", p.question, "bold"))
+    con.print(hanging("  ", f"(answer: {answer_hint(p.theme)})", "dim"))
 
 
 def show_verdict(con: Console, v: Verdict) -> None:
     """Right or wrong, the solution, and why."""
-    from rich.text import Text
-
     if v.correct:
-        con.print(Text(f"  Correct: {v.solution}", style="bold green"))
+        con.print(hanging("  ", f"Correct: {v.solution}", "bold green"))
     else:
-        con.print(Text(f"  Not quite: you said {v.given}; the answer is {v.solution}", style="bold red"))
-    con.print(Text(f"  {v.explanation}", style="dim"))
+        con.print(hanging("  ", f"Not quite: you said {v.given}; the answer is {v.solution}", "bold red"))
+    con.print(hanging("  ", v.explanation, "dim"))
 
 
 def show_problem(con: Console, err: Exception, indent: str) -> None:
     """An answer that could not be read, and why (the player may try again)."""
-    from rich.text import Text
-
-    con.print(Text(f"{indent}{err}", style="yellow"))
+    con.print(hanging(indent, str(err), "yellow"))
 
 
 def show_tally(con: Console, right: int, done: int) -> None:
@@ -141,7 +144,7 @@ def show_puzzle_list(con: Console, chosen: tuple[Puzzle, ...]) -> None:
     for p in chosen:
         table.add_row(p.id, p.theme, f"{p.level} {LEVELS[p.level]}", p.question)
     con.print(table)
-    con.print(f"{len(chosen)} puzzles. Themes: {', '.join(THEMES)}")
+    con.print(f"{plural(len(chosen), 'puzzle')}. Themes: {', '.join(THEMES)}")
 
 
 def show_stats(con: Console, s: Stats, total: int) -> None:
@@ -151,7 +154,7 @@ def show_stats(con: Console, s: Stats, total: int) -> None:
 
     con.print(Text("Your progress", style="bold"))
     con.print(f"  attempts {s.attempts} · right {s.correct} ({s.accuracy:.0%}) · puzzles solved {s.solved} of {total}")
-    con.print(f"  daily streak {s.daily_streak} day(s) · best {s.best_streak} · dailies solved {s.dailies}")
+    con.print(f"  daily streak {plural(s.daily_streak, 'day')} · best {s.best_streak} · dailies solved {s.dailies}")
     con.print(f"  lessons done: {', '.join(s.lessons) if s.lessons else 'none yet (try: sekwoo learn)'}")
     if s.themes:
         table = Table(box=None, header_style="bold", padding=(0, 2))
@@ -163,6 +166,38 @@ def show_stats(con: Console, s: Stats, total: int) -> None:
         con.print(table)
     else:
         con.print("  no puzzle answered yet: try 'sekwoo daily'")
+
+
+def lessons_dict(lessons: tuple[Lesson, ...], done: frozenset[str]) -> dict[str, Any]:
+    """The lessons in order, as JSON: topic, title, what it is about, whether it is done."""
+    return {"lessons": [
+        {"topic": lesson.topic, "title": lesson.title, "summary": lesson.summary, "done": lesson.topic in done,
+         "steps": len(lesson.steps), "exercises": len(lesson.exercises)}
+        for lesson in lessons
+    ]}
+
+
+def lesson_dict(
+    lesson: Lesson, pictures: tuple[Picture | None, ...], tasks: tuple[Puzzle, ...], answers: bool, after: Lesson | None
+) -> dict[str, Any]:
+    """A lesson as data: its steps (text, the hand drawn and the engine's verdict where the step
+    shows one), its exercises as puzzles (their answers with ``answers``), the lesson after it."""
+    from tutor.render.data import check_dict
+
+    steps = []
+    for step, picture in zip(lesson.steps, pictures, strict=True):
+        row: dict[str, Any] = {"text": step.text, "hand": step.hand}
+        if picture is not None:
+            row["cards"] = hand_dict(picture.hand)
+            if picture.check is not None:
+                row["check"] = check_dict(picture.check)
+        steps.append(row)
+    return {
+        "topic": lesson.topic, "title": lesson.title, "summary": lesson.summary, "steps": steps,
+        "exercises": [puzzle_dict(p) | ({"answer": p.answer, "explanation": p.explanation} if answers else {})
+                      for p in tasks],
+        "next": after.topic if after is not None else None,
+    }
 
 
 def show_lessons(con: Console, lessons: tuple[Lesson, ...], done: frozenset[str]) -> None:
@@ -198,7 +233,7 @@ def show_step(con: Console, step: Step, picture: Picture | None) -> None:
     if picture.check is not None:
         con.print(Padding(checked(picture.check), (0, 0, 0, 4)))
     else:
-        con.print(Text.assemble("    ", hand_line(picture.hand)))
+        con.print(hand_line(picture.hand, "    "))
 
 
 def show_exercises_title(con: Console, count: int) -> None:
@@ -211,22 +246,20 @@ def show_exercises_title(con: Console, count: int) -> None:
 
 def show_exercise(con: Console, n: int, p: Puzzle) -> None:
     """Exercise ``n``: its question, the cards and the seat."""
-    from rich.text import Text
 
     from tutor.render.terminal import hand_line
 
-    con.print(Text(f"\n  {n}. {p.question}", style="bold"))
-    con.print(Text.assemble("     ", hand_line(p.hand), Text(f"   ({p.seat.capitalize()})", style="dim")))
+    con.print()
+    con.print(hanging(f"  {n}. ", p.question, "bold"))
+    con.print(hand_line(p.hand, "     ", f"({p.seat.capitalize()})"))
 
 
 def show_exercise_answer(con: Console, p: Puzzle, answers: bool) -> None:
     """Without a player to ask: the exercise's answer and why (``answers``), or that it is hidden."""
-    from rich.text import Text
-
     if answers:
-        con.print(Text(f"     answer: {p.answer}. {p.explanation}", style="dim"))
+        con.print(hanging("     ", f"answer: {p.answer}. {p.explanation}", "dim"))
     else:
-        con.print(Text("     answer hidden (run in a terminal to answer, or add --answers)", style="dim"))
+        con.print(hanging("     ", "answer hidden (run in a terminal to answer, or add --answers)", "dim"))
 
 
 def show_lesson_end(con: Console, right: int, count: int) -> None:

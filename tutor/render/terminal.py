@@ -14,7 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
+from tutor.core.words import plural
 from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.render.flow import Flow, hanging
 from tutor.render.words import in_words, kind_word, speaking, tile_word, win_word
 
 if TYPE_CHECKING:
@@ -50,24 +52,39 @@ def cards(tiles: Iterable[Tile]) -> Text:
     return Text(" ").join(card(t) for t in tiles)
 
 
-def group(g: Group) -> Text:
-    """A set or NGAN of a reading, bracketed, each FEI with its meaning."""
+def group(g: Group, hand: Hand | None = None) -> Text:
+    """A set or NGAN of a reading, bracketed, each FEI with its meaning; a declared set is marked
+    laid down, or concealed for a concealed KONG of ``hand`` (written ``(5555d)``)."""
     parts = [card(c, t) for c, t in zip(g.cards, g.tiles, strict=True)]
-    label = kind_word(g.kind) + (" (laid down)" if g.declared else "")
+    hidden = hand is not None and any(not m.exposed and m.cards == g.cards for m in hand.melds)
+    label = kind_word(g.kind) + ((" (concealed)" if hidden else " (laid down)") if g.declared else "")
     return Text.assemble("[", Text(" ").join(parts), "] ", Text(label, style="dim"))
 
 
-def hand_line(hand: Hand) -> Text:
-    """The hand as written: concealed cards, sets laid down, bonus cards."""
-    parts = [cards(hand.concealed)] if hand.concealed else []
+def hand_line(hand: Hand, lead: str = "", note: str = "") -> Table | Flow:
+    """The hand as written: concealed cards, sets laid down, bonus cards, after ``lead`` and
+    before a dim ``note``; wrapped (under its first card) between cards, never inside a set."""
+    parts = [card(t) for t in hand.concealed]
+    seps = [" "] * len(parts)
     for m in hand.melds:
         open_, close = ("[", "]") if m.exposed else ("(", ")")
         parts.append(Text.assemble(open_, cards(m.cards), close))
-    text = Text("  ").join(parts)
+        seps.append("  ")
     if hand.bonus:
-        text.append("  |  ", style="dim")
-        text.append_text(cards(hand.bonus))
-    return text
+        parts.append(Text("|", style="dim"))
+        seps.append("  ")
+        parts.extend(card(t) for t in hand.bonus)
+        seps.extend(["  "] + [" "] * (len(hand.bonus) - 1))
+    if note:
+        parts.append(Text(note, style="dim"))
+        seps.append("   ")
+    if not lead:
+        return Flow(parts, seps=seps)
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(lead, style="dim" if lead.strip() else ""), Flow(parts, seps=seps))
+    return grid
 
 
 def parsed(hand: Hand) -> RGroup:
@@ -83,12 +100,12 @@ def parsed(hand: Hand) -> RGroup:
 @speaking
 def checked(result: Check) -> RGroup:
     """What ``sekwoo check`` shows: the hand, its best reading, the FUN table, the verdict."""
-    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [hand_line(result.hand, "Hand  ")]
     if result.reading is not None:
         shape = "" if result.reading.shape == "standard" else f" ({result.reading.shape.replace('_', ' ')})"
         out.append(Text("Best reading" + shape, style="dim"))
         for g in result.reading.groups:
-            out.append(Text.assemble("  ", group(g)))
+            out.append(Text.assemble("  ", group(g, result.hand)))
         if result.reading.singles:
             out.append(Text.assemble("  ", cards(result.reading.singles), Text(" single", style="dim")))
     if result.score is not None and result.score.lines:
@@ -108,7 +125,8 @@ def checked(result: Check) -> RGroup:
         out.append(table)
     out.append(verdict(result))
     for note in result.notes:
-        out.append(Text(f"  {in_words(note)}", style="dim"))
+        if note != _short(result.fun, result.unit, result.min_fun):  # the verdict said it
+            out.append(hanging("  ", in_words(note), "dim"))
     if not result.complete and not result.wins and result.complete_size:
         if result.size == result.complete_size - 1:
             out.append(Text("  sekwoo waits shows which cards would complete it", style="dim"))
@@ -151,6 +169,11 @@ def payout_view(paid: Payout | None, unit: str = "", shown: Score | None = None)
     return RGroup(*out)
 
 
+def _short(fun: int, unit: str, minimum: int) -> str:
+    """The check's note on a complete hand short of the minimum, which a verdict line says already."""
+    return f"complete, but {fun} {unit} is short of the minimum of {minimum}"
+
+
 def verdict(result: Check) -> Text:
     """One line: wins, complete but short, or not complete."""
     who = f"for {result.seat.capitalize()} ({result.rules.name})"
@@ -166,17 +189,18 @@ def verdict(result: Check) -> Text:
 
 def console(width: int | None = None, color: bool | None = None) -> Console:
     """The console all commands print to (stdout)."""
-    return Console(width=width, no_color=color is False, highlight=False, soft_wrap=False)
+    # no_color None, not False, when no colour is asked: rich then honours NO_COLOR itself
+    return Console(width=width, no_color=True if color is False else None, highlight=False, soft_wrap=False)
 
 
 @speaking
 def waits_view(result: WaitsResult) -> RGroup:
     """What ``sekwoo waits`` shows: the hand, then one row per card that completes it."""
-    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [hand_line(result.hand, "Hand  ")]
     if not result.waits:
-        shape = "complete already" if result.shanten < 0 else f"{result.shanten} away from ready (shanten {result.shanten})"
+        shape = "complete already" if result.shanten < 0 else f"{plural(result.shanten, 'swap')} from ready"
         if result.distance is not None and result.distance > result.shanten:
-            shape += f"; {result.distance} swaps from a winning hand"
+            shape += f"; {plural(result.distance, 'swap')} from a winning hand"
         out.append(Text(f"No card completes this hand: it is {shape}.", style="bold yellow"))
     else:
         table = Table(box=None, padding=(0, 1), header_style="bold")
@@ -188,7 +212,7 @@ def waits_view(result: WaitsResult) -> RGroup:
         for w in result.waits:
             verdict_text = Text("wins", style="green") if w.wins else Text(f"short of {result.min_fun}", style="yellow")
             table.add_row(card(w.tile), str(w.unseen), str(w.fun), verdict_text,
-                          Text("  ").join(group(g) for g in w.reading.groups))
+                          Flow([group(g, result.hand) for g in w.reading.groups]))
         out.append(table)
         winners = sum(w.unseen for w in result.waits if w.wins)
         total = sum(w.unseen for w in result.waits)
@@ -197,7 +221,7 @@ def waits_view(result: WaitsResult) -> RGroup:
             out.append(Text(f"To win it needs {result.distance} more swap{'s' if result.distance > 1 else ''} "
                             f"before a winning card (distance to a win {result.distance}).", style="yellow"))
     for note in result.notes:
-        out.append(Text(f"  {in_words(note)}", style="dim"))
+        out.append(hanging("  ", in_words(note), "dim"))
     return RGroup(*out)
 
 
@@ -213,11 +237,14 @@ def spark(chances: tuple[float, ...]) -> str:
 @speaking
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
-    out: list[RenderableType] = [Text.assemble(Text("Hand  ", style="dim"), hand_line(result.hand))]
+    out: list[RenderableType] = [hand_line(result.hand, "Hand  ")]
     if result.wins_now:  # the answer comes first; the options are for study
         out.append(Text(f"Declare {win_word()}: {result.fun_now} {result.unit}. If you play on instead:", style="bold green"))
+    elif result.shanten < 0:  # complete but short: why it is played on comes first
+        out.append(Text(f"Complete but short: {result.fun_now} {result.unit}, the minimum is {result.rules.minimum} "
+                        f"for {result.seat.capitalize()} ({result.rules.name}). Play on:", style="bold yellow"))
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name, just in (("#", "right"), ("option", "left"), ("shanten", "right"), ("to win", "right"),
+    for name, just in (("#", "right"), ("option", "left"), ("to ready", "right"), ("to win", "right"),
                        ("accepts", "right"), ("win %", "right"), (f"exp. {result.unit}", "right"),
                        ("win by draw", "left")):
         table.add_column(name, justify=just)  # type: ignore[arg-type]
@@ -226,22 +253,22 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
         table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
                       f"{o.expected_fun:.3f}", Text(spark(o.win_by_draw), style="cyan"))
     out.append(table)
-    plural = "" if result.draws == 1 else "s"
     if result.exact_draws + 1 >= result.draws:
         how = "every discard weighed at each draw"
     elif result.exact_draws:
-        ex = f"{result.exact_draws} draw{'' if result.exact_draws == 1 else 's'}"
-        how = f"every discard weighed for {ex}, then the draws that bring a win closer kept"
+        how = f"every discard weighed for {plural(result.exact_draws, 'draw')}, then the draws that bring a win closer kept"
     else:
         how = "this discard weighed against every other, then the draws that bring a win closer kept"
-    out.append(Text(f"Over {result.draws} draw{plural}, {how} (docs/solver.md); {result.states} hand states searched. "
-                    "shanten: swaps from ready; to win: swaps from a winning hand (the minimum met).", style="dim"))
+    out.append(Text(f"Over {plural(result.draws, 'draw')}, {how} (docs/solver.md); {result.states} hand states searched. "
+                    "to ready: swaps from a hand that waits on a card (the shanten); to win: swaps from a winning "
+                    "hand (the minimum met); accepts: unseen cards that bring it closer.", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
-            out.append(Text(f"• {in_words(o.explanation)}"))
+            out.append(hanging("• ", in_words(o.explanation)))
     for note in result.notes:
-        if not (result.wins_now and note.startswith("this hand already wins")):  # said first
-            out.append(Text(f"  {in_words(note)}", style="dim"))
+        if not (result.wins_now and note.startswith("this hand already wins")) and \
+                note != _short(result.fun_now, result.unit, result.rules.minimum):  # said first
+            out.append(hanging("  ", in_words(note), "dim"))
     return RGroup(*out)
 
 

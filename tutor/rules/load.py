@@ -19,7 +19,7 @@ import msgspec
 
 from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, FIRST_WIND, HONOUR_ID, N_PLAYING, Tile
-from tutor.errors import RuleSetError
+from tutor.errors import ChoiceError, RuleSetError
 from tutor.rules.patterns import PATTERNS, Rule, compile_item
 from tutor.rules.schema import (
     BONUS_NAMES,
@@ -108,7 +108,7 @@ class RuleSet:
         """The seat called ``name``, checked against this rule set's seats."""
         value = str(name).lower()
         if value not in self.spec.seats:
-            raise RuleSetError(f"{self.name} has no seat {value!r}: choose {', '.join(self.spec.seats)}")
+            raise ChoiceError("seat", value, self.spec.seats, f"{self.name} has no seat {value!r}: choose {', '.join(self.spec.seats)}")
         return Seat(value)
 
     def __repr__(self) -> str:
@@ -173,8 +173,8 @@ def _source(name: str) -> tuple[str, str]:
             return path.read_text(encoding="utf-8"), str(path)
         except OSError as err:
             raise RuleSetError(f"cannot read rule set {str(path)!r}: {err.strerror}") from None
-    raise RuleSetError(
-        f"no rule set {name!r}: choose {', '.join(builtin_names())}, or give a path to a YAML file"
+    raise ChoiceError(
+        "rules", name, builtin_names(), f"no rule set {name!r}: choose {', '.join(builtin_names())}, or give a path to a YAML file"
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from puzzles import Puzzle, load_puzzles
-from tutor.errors import PuzzleError
+from tutor.errors import ArgumentError, PuzzleError
 
 
 def daily_puzzle(day: date, puzzles: Iterable[Puzzle] | None = None) -> Puzzle:
@@ -33,7 +33,7 @@ def parse_date(text: str | None) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise PuzzleError(f"bad date {text!r}: write YYYY-MM-DD") from None
+        raise ArgumentError("date", f"write a date as YYYY-MM-DD, not {text!r}") from None
 
 
 def daily_date(puzzle: Puzzle, today: date | None = None) -> str | None:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from puzzles import THEMES, Puzzle, load_puzzles
+from puzzles import THEMES, Puzzle, check_theme, load_puzzles
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES
 from tutor.errors import PuzzleError, TutorError
@@ -178,8 +178,7 @@ def make(
     """
     from tutor.rules.load import load_rules
 
-    if theme not in THEMES:
-        raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
+    check_theme(theme)
     if count < 1:
         raise PuzzleError("ask for at least one puzzle")
     rule_set = load_rules(rules)

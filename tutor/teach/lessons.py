@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from puzzles import Puzzle
 from tutor.core.hands import Hand
-from tutor.errors import PuzzleError, TutorError
+from tutor.errors import ChoiceError, TutorError
 
 if TYPE_CHECKING:
     from tutor.engine.results import Check
@@ -174,10 +174,13 @@ LESSONS: tuple[Lesson, ...] = (
 
 ALIASES = {"shape": "winning-shape", "flowers": "flowers-fun", "fun": "flowers-fun", "discards": "discard",
            "wait": "waits", "pair": "ngan"}
+# Other games' words for the same sets, offered as "did you mean" (not taken as the topic itself).
+LOOKALIKES = {"chi": "chee", "chow": "chee", "pung": "pong", "pon": "pong", "kan": "kong", "eyes": "ngan",
+              "wild": "fei", "joker": "fei", "flower": "flowers-fun"}
 
 
 def get_lesson(topic: str) -> Lesson:
-    """The lesson on ``topic`` (a key, an alias, or a unique prefix); ``PuzzleError`` if none."""
+    """The lesson on ``topic`` (a key, an alias, or a unique prefix); ``ChoiceError`` if none."""
     key = ALIASES.get(topic.strip().lower(), topic.strip().lower())
     for lesson in LESSONS:
         if lesson.topic == key:
@@ -185,7 +188,8 @@ def get_lesson(topic: str) -> Lesson:
     starts = [lesson for lesson in LESSONS if lesson.topic.startswith(key)]
     if len(starts) == 1:
         return starts[0]
-    raise PuzzleError(f"no lesson {topic!r}: choose {', '.join(lesson.topic for lesson in LESSONS)}")
+    topics = [lesson.topic for lesson in LESSONS]
+    raise ChoiceError("topic", topic, topics, f"no lesson {topic!r}: choose {', '.join(topics)}", ALIASES | LOOKALIKES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from puzzles import THEMES, Puzzle
 from tutor.core.hands import Hand, MeldKind
 from tutor.core.tiles import FEI_ID, TILES, Tile
+from tutor.core.words import plural
 from tutor.errors import PuzzleError
 from tutor.teach.answers import tiles_text
 from tutor.teach.facts import (
@@ -231,8 +232,8 @@ def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     if best.action != "discard" and len(alts) == 1:
         alts.append("sink")  # a sinking answer is not a discard puzzle
     text = (
-        f"Discard {best.tile}: expected {best.expected_fun:.2f} FUN over {draws} draws "
-        f"(wins {best.win_probability:.0%}), keeping {best.acceptance} cards that improve the hand"
+        f"Discard {best.tile}: expected {best.expected_fun:.2f} FUN over {plural(draws, 'draw')} "
+        f"(wins {best.win_probability:.0%}), keeping {plural(best.acceptance, 'card')} that improve the hand"
     )
     if best.accepts and best.shanten == 0:
         text += f" (it waits on {tiles_text(t for t, _ in best.accepts)})"

@@ -1,0 +1,89 @@
+"""Exit codes as the README promises: a usage error exits 2 (with the nearest name where one is
+close), a bad hand or file content exits 1; every error is one line on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HAND = "123d 456d 789d EEE RR"
+
+
+def run(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m tutor ARGS`` in a fresh process, as a script would call it (no terminal)."""
+    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
+    if home is not None:
+        env["SEKWOO_HOME"] = str(home)
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, check=False)
+
+
+@pytest.mark.parametrize(
+    ("args", "says", "hint"),
+    [
+        (["check", HAND, "--seat", "north"], "3leg has no seat 'north': choose east, south, west", None),
+        (["check", HAND, "--rules", "3lg"], "no rule set '3lg'", "3leg"),
+        (["check", HAND, "-x", "foo"], "3leg knows no situation 'foo'", None),
+        (["waits", "123d 456d 789d EE R", "-x", "tinwoo"], "knows no situation 'tinwoo'", "tin_woo"),
+        (["discard", HAND, "--seat", "souht"], "no seat 'souht'", "south"),
+        (["learn", "chii"], "no lesson 'chii'", "chee"),
+        (["learn", "chow"], "no lesson 'chow'", "chee"),
+        (["puzzle", "--level", "7"], "unknown level 7", None),
+        (["puzzle", "--theme", "wait"], "unknown theme 'wait'", "waits"),
+        (["puzzle", "list", "--theme", "wait"], "unknown theme 'wait'", "waits"),
+        (["puzzle", "make", "--theme", "wait"], "unknown theme 'wait'", "waits"),
+        (["puzzle", "show", "waits-0001"], "no puzzle 'waits-0001'", None),
+        (["daily", "--date", "tomorrow"], "--date: write a date as YYYY-MM-DD, not 'tomorrow'", None),
+        (["rules", "show", "sanmaa"], "no rule set 'sanmaa'", "sanma"),
+        (["discard", HAND, "--draws", "40"], "--draws: a player draws at most", None),
+        (["waits", "123d 456d 789d EE R", "--seen", "5d f1"], "--seen:", None),
+        (["waits", "123d 456d 789d EE R", "--seen", "5x"], "--seen: bad cards '5x'", None),
+    ],
+)
+def test_usage_errors_exit_2_in_one_line(tmp_path: Path, args: list[str], says: str, hint: str | None) -> None:
+    """An option or argument naming nothing sekwoo knows is a usage error: exit 2, one line."""
+    out = run(*args, home=tmp_path)
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.startswith("sekwoo: ") and out.stderr.count("\n") == 1, out.stderr
+    assert says in out.stderr
+    if hint is not None:
+        assert out.stderr.rstrip().endswith(f"; did you mean {hint!r}?")
+    else:
+        assert "did you mean '" not in out.stderr  # no far-fetched guess ('north' is not 'south')
+    assert out.stdout == ""
+
+
+def test_usage_error_with_json_is_still_exit_2_and_one_object() -> None:
+    out = run("check", HAND, "--seat", "north", "--json")
+    assert out.returncode == 2
+    assert json.loads(out.stdout) == {"error": "3leg has no seat 'north': choose east, south, west"}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "123d 55x"],  # bad notation
+        ["check", "11111d 234d 567d 89d"],  # a fifth copy
+        ["waits", "123d 456d 789d EE R", "--seen", "EE", "-x", "tin_woo", "--seen", "E E E"],  # 5 E in sight
+    ],
+)
+def test_bad_hand_exits_1(args: list[str]) -> None:
+    out = run(*args)
+    assert out.returncode == 1 and out.stderr.startswith("sekwoo: ") and out.stderr.count("\n") == 1
+
+
+def test_bad_rule_file_content_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: 3leg\nscoring:\n  minimum: five\n", encoding="utf-8")
+    out = run("check", HAND, "--rules", str(path))
+    assert out.returncode == 1 and "scoring.minimum" in out.stderr
+
+
+def test_readme_promises_these_exit_codes() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "2 a usage error" in readme
