@@ -53,10 +53,13 @@ def test_acceptance_agrees_with_brute_force() -> None:
         seen = hide_kinds(rng, hand, rng.choice([0, 6, 8]))
         pool0 = ref.unseen(hand, seen)
         result = discard(hand, rules(), draws=0, seen=tiles(seen))
-        assert len(result.options) == len(set(hand.concealed)) + any(
-            t.is_fei for t in hand.concealed
+        held = Counter(hand.concealed)
+        kongs = sum(1 for t, k in held.items() if k == 4 and not t.is_fei) + sum(
+            1 for m in hand.melds if m.kind.value == "pong" and m.exposed and not m.wild_count and held[m.cards[0]]
         )
-        for option in result.options:
+        assert len(result.options) == len(set(hand.concealed)) + any(t.is_fei for t in hand.concealed) + kongs
+        cover["kong"] += kongs
+        for option in (o for o in result.options if o.action in ("discard", "sink")):
             kept = kept_hand(hand, option)
             sh = ref.shanten(kept, option.shanten)
             assert option.shanten == sh, (str(hand), option.tile, option.action)

@@ -185,16 +185,22 @@ def discard(
     svg: Annotated[
         Path | None, typer.Option("--svg", help="Also write a chart of the win chance by draw of the top options (SVG).")
     ] = None,
+    drawn: Annotated[
+        str | None, typer.Option("--drawn", help="The card just drawn: recalling a FEI that stands for it in a set laid down becomes an option.", show_default=False)
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
     from tutor.core.hands import Hand
+    from tutor.core.tiles import Tile
     from tutor.engine.solver import discard as rank
     from tutor.rules.load import load_rules
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
-        result = rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws, tick)
+        card = None if drawn is None else Tile.parse(drawn.strip())
+        result = rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws, tick,
+                      card)
         if svg is not None:
             from tutor.cli.draw import write_svg
             from tutor.render.svg import discard_chart_svg

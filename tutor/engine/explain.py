@@ -16,8 +16,10 @@ def explain(options: list[Option], n: int, unit: str) -> list[Option]:
         if k >= 3:
             out.append(o)
             continue
-        what = f"Sink the {o.tile} as a flower (+1 {unit}, a replacement is drawn)" if o.action == "sink" else f"Discard {o.tile}"
-        if o.shanten == 0 and o.waits:
+        what = _what(o, unit)
+        if o.shanten < 0:  # a recall that leaves a winning hand
+            text = f"{what}: the hand wins, {o.expected_fun:.0f} {unit}"
+        elif o.shanten == 0 and o.waits:
             wins = [w for w in o.waits if w[3]]
             short = [w for w in o.waits if not w[3]]
             text = f"{what}: the hand is ready"
@@ -35,7 +37,9 @@ def explain(options: list[Option], n: int, unit: str) -> list[Option]:
                 text += f"; {plural(o.acceptance, 'unseen card')} bring{'s' if o.acceptance == 1 else ''} it closer ({cards})"
         if o.aim:
             text += f"; it plays for {o.aim_fun} {unit} (" + ", ".join(f"{name} {f}" for name, f in o.aim) + ")"
-        if o.win_probability > 0:
+        if o.shanten < 0:
+            text += "."
+        elif o.win_probability > 0:
             text += f". Over {plural(n, 'draw')} it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
         else:
             text += f". It cannot win within {plural(n, 'draw')}."
@@ -46,9 +50,26 @@ def explain(options: list[Option], n: int, unit: str) -> list[Option]:
     return out
 
 
+def _what(o: Option, unit: str) -> str:
+    """The move, in words."""
+    if o.action == "sink":
+        return f"Sink the {o.tile} as a flower (+1 {unit}, a replacement is drawn)"
+    if o.action == "kong":
+        return f"Declare a concealed KONG of {o.tile} (a replacement is drawn, then a discard)"
+    if o.action == "add-kong":
+        return f"Add the {o.tile} to its PONG for a KONG (a replacement is drawn, then a discard)"
+    if o.action == "recall":
+        after = "" if o.then is None else f", then {'sink' if o.then[1] == 'sink' else 'discard'} {o.then[0]}"
+        return f"Recall the FEI from {o.meld} with the {o.tile}{after}"
+    return f"Discard {o.tile}"
+
+
+_NAMES = {"sink": "sinking {}", "kong": "the KONG of {}", "add-kong": "adding {} to its PONG", "recall": "recalling the FEI with {}"}
+
+
 def compare(a: Option, b: Option, unit: str) -> str:
     """Why ``a`` ranks above ``b``: the FUN it adds and the cards it gains and loses."""
-    name = f"sinking {b.tile}" if b.action == "sink" else f"discarding {b.tile}"
+    name = _NAMES.get(b.action, "discarding {}").format(b.tile)
     diff = a.expected_fun - b.expected_fun
     if abs(diff) < 5e-10 and abs(a.win_probability - b.win_probability) < 5e-10:
         return f"It is worth the same as {name}."

@@ -64,10 +64,11 @@ class WaitsResult:
 
 @dataclass(frozen=True)
 class Option:
-    """One choice for a 14-card hand: a discard (or sinking a FEI) and what it leads to."""
+    """One choice for a 14-card hand: a discard, or a move beside it (sinking a FEI, a KONG, a
+    FEI recalled), and what it leads to."""
 
     tile: Tile
-    action: str  # "discard" or "sink"
+    action: str  # "discard", "sink", "kong", "add-kong" or "recall"
     shanten: int
     distance: int  # the distance to a win of the cards kept
     acceptance: int
@@ -79,6 +80,8 @@ class Option:
     waits: tuple[tuple[Tile, int, int, bool], ...] = ()  # when ready: (card, unseen, FUN, wins)
     aim: tuple[tuple[str, int], ...] = ()  # what the nearest winning hands score: (item, FUN) rows
     aim_fun: int = 0  # their FUN in all
+    meld: Meld | None = None  # recall: the set laid down the FEI comes back from
+    then: tuple[Tile, str] | None = None  # recall: the move after it (card, "discard" or "sink")
 
     @property
     def tenpai(self) -> bool:

@@ -8,10 +8,12 @@ brute force and simulation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tutor.core.hands import Hand
+from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.engine.actions import kongs, recalls
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
@@ -107,8 +109,10 @@ def discard(
     wall: int | None = None,
     exact_draws: int | None = None,
     progress: Callable[[int, int, int], None] | None = None,
+    drawn: Tile | None = None,
 ) -> DiscardResult:
-    """Every discard of a 3n+2-card hand (and sinking a FEI), ranked by expected FUN over the
+    """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
+    and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
     player's own draws left in the round: ``draws``, or the seat's share of ``wall`` (the playing
     cards left in the deck), or by default the seat's draws after the deal. Over the first
     ``exact_draws`` draws every discard is weighed; after them the player keeps the draws that
@@ -132,6 +136,9 @@ def discard(
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
+    for action, tile, after in kongs(hand):  # the four laid down, then a replacement card
+        kt = Table(rules, seat_name, flags, after)
+        tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]
     options: list[Option] = []
 
@@ -145,6 +152,11 @@ def discard(
                                replacement, tick))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
+    if drawn is not None:
+        if drawn not in hand.concealed:
+            raise ArgumentError("drawn", f"{drawn} is not among the cards held")
+        for meld, after in recalls(hand, drawn, rules):
+            options.append(_recalled(discard(after, rules, seat_name, n, seen, flags, None, exact_draws), drawn, meld))
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile))
     options = explain(options, n, rules.unit)
     if now.wins:
@@ -156,6 +168,16 @@ def discard(
         -1 if now.wins else min(o.distance for o in options if o.action == "discard"),
         now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
     )
+
+
+def _recalled(after: DiscardResult, drawn: Tile, meld: Meld) -> Option:
+    """Recalling the FEI of ``meld`` with the card ``drawn``: a win at once if the hand it leaves
+    wins, else that hand's best move."""
+    n = after.draws
+    if after.wins_now:
+        return Option(drawn, "recall", -1, -1, 0, (), 1.0, float(after.fun_now), (1.0,) * n, meld=meld)
+    best = after.options[0]
+    return replace(best, tile=drawn, action="recall", explanation="", meld=meld, then=(best.tile, best.action))
 
 
 def horizon(

@@ -160,6 +160,8 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
                 "waits": [{"tile": str(t), "unseen": c, "fun": f, "wins": w} for t, c, f, w in o.waits],
                 "explanation": o.explanation,
                 "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
+                "meld": None if o.meld is None else str(o.meld),
+                "then": None if o.then is None else {"tile": str(o.then[0]), "action": o.then[1]},
             }
             for o in result.options
         ],

@@ -165,7 +165,7 @@ def discard_chart_svg(result: DiscardResult, top: int = 5) -> str:
     options = list(result.options[:top])
     n = max(1, result.draws)
     title = f"Win chance by draw: {result.hand} ({result.rules.name}, {result.seat})"
-    legend = [(f"sink {o.tile}" if o.action == "sink" else f"discard {o.tile}",
+    legend = [(f"{o.action} {o.tile}",
                f"{o.win_probability:.0%}, {o.expected_fun:.2f} {result.unit}") for o in options]
     left, head, foot = 48, 34, 36
     right = max([170.0] + [54 + text_width(f"{a}: {b}", 11) for a, b in legend])

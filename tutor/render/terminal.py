@@ -249,7 +249,9 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
                        ("win by draw", "left")):
         table.add_column(name, justify=just)  # type: ignore[arg-type]
     for k, o in enumerate(result.options, 1):
-        label = Text.assemble("sink ", card(o.tile)) if o.action == "sink" else card(o.tile)
+        label = card(o.tile) if o.action == "discard" else Text.assemble(f"{o.action} ", card(o.tile))
+        if o.then is not None:
+            label.append_text(Text.assemble(" then ", "sink " if o.then[1] == "sink" else "", card(o.then[0])))
         table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
                       f"{o.expected_fun:.3f}", Text(spark(o.win_by_draw), style="cyan"))
     out.append(table)

@@ -202,6 +202,10 @@ def _solve_fei(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     return Solution(alts[0], alts, text + ".", level)
 
 
+# a best-discard puzzle asks which card to throw (or sink): a KONG is a question of its own
+DISCARD_ACTIONS = ("discard", "sink")
+
+
 def _clear_margin(best: float, second: float) -> bool:
     return best - second >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
 
@@ -215,7 +219,7 @@ def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     seen: set[tuple[str, Tile]] = set()
     for opt in result.options:
         key = (opt.action, opt.tile)
-        if key not in seen:
+        if opt.action in DISCARD_ACTIONS and key not in seen:
             seen.add(key)
             options.append(opt)
     if not options:
@@ -223,14 +227,14 @@ def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     best = options[0]
 
     def name(opt: Option) -> str:
-        return str(opt.tile) if opt.action == "discard" else f"sink {opt.tile}"
+        return str(opt.tile) if opt.action == "discard" else f"{opt.action} {opt.tile}"
 
     alts = [name(best)]
     for opt in options[1:]:
         if not _clear_margin(best.expected_fun, opt.expected_fun):
             alts.append(name(opt))
     if best.action != "discard" and len(alts) == 1:
-        alts.append("sink")  # a sinking answer is not a discard puzzle
+        alts.append(best.action)  # a sinking (or KONG) answer is not a discard puzzle
     text = (
         f"Discard {best.tile}: expected {best.expected_fun:.2f} FUN over {plural(draws, 'draw')} "
         f"(wins {best.win_probability:.0%}), keeping {plural(best.acceptance, 'card')} that improve the hand"
