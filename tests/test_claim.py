@@ -183,3 +183,14 @@ def test_the_library_refuses_what_cannot_happen() -> None:
     with pytest.raises(TutorError):
         claim(Hand.parse("123d 456d 789d RRR N | a1"), Tile.parse("R"), load_rules("3leg"), "left", "east",
               seen=[Tile.parse("R")])  # the fourth R is the one claimed: none left to be seen
+
+
+def test_analyze_with_a_card_thrown_is_claim_or_pass() -> None:
+    res = CliRunner().invoke(app, ["analyze", "123d 456d 78d EE RR N | a1", "--on", "R", "-n", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["kind"] == "claim" and data["best"] == "pong"
+    shown = CliRunner().invoke(app, ["analyze", "123d 456d 78d EE RR N | a1", "--on", "9d", "--from", "right", "-n", "2"])
+    assert shown.exit_code == 0 and "pass" in shown.output and "CHEE" not in shown.output
+    wrong = CliRunner().invoke(app, ["analyze", "123d 456d 789d EE RR N | a1", "--on", "R"])
+    assert wrong.exit_code == 1 and "13 cards" in wrong.output

@@ -63,6 +63,10 @@ WallOpt = Annotated[
     int | None,
     typer.Option("--wall", "-w", min=0, help="Playing cards left in the deck: search your share of them (the draws left in the round).", show_default=False),
 ]
+DrawnOpt = Annotated[
+    str | None,
+    typer.Option("--drawn", help="The card just drawn: recalling a FEI that stands for it in a set laid down becomes an option.", show_default=False),
+]
 ExactOpt = Annotated[
     int | None,
     typer.Option("--exact-draws", min=0, help="Draws over which every discard is weighed; after them the search keeps the draws that bring a win closer (default: every draw of a horizon of at most 3, else none).", show_default=False),
@@ -185,22 +189,18 @@ def discard(
     svg: Annotated[
         Path | None, typer.Option("--svg", help="Also write a chart of the win chance by draw of the top options (SVG).")
     ] = None,
-    drawn: Annotated[
-        str | None, typer.Option("--drawn", help="The card just drawn: recalling a FEI that stands for it in a set laid down becomes an option.", show_default=False)
-    ] = None,
+    drawn: DrawnOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
     from tutor.core.hands import Hand
-    from tutor.core.tiles import Tile
     from tutor.engine.solver import discard as rank
     from tutor.rules.load import load_rules
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
-        card = None if drawn is None else Tile.parse(drawn.strip())
         result = rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws, tick,
-                      card)
+                      _card(drawn))
         if svg is not None:
             from tutor.cli.draw import write_svg
             from tutor.render.svg import discard_chart_svg
@@ -226,24 +226,45 @@ def analyze(
     dei_woo: DeiWoo = False,
     four_fei: FourFei = False,
     situation: SituationOpt = None,
+    on: Annotated[
+        str | None, typer.Option("--on", help="A card just thrown by another player: claim or pass (13 cards).", show_default=False)
+    ] = None,
+    source: Annotated[
+        str, typer.Option("--from", "-f", help="With --on, who threw it: left (the player before you) or right.")
+    ] = "left",
+    drawn: DrawnOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check, waits or discard, chosen from the hand: 13 cards wait; 14 are checked if they win, else discarded from."""
+    """The question that fits the hand: with --on, claim or pass; 13 cards wait; 14 are checked if they win, else discarded from."""
     from tutor.core.hands import Hand
     from tutor.engine.analyze import analyze as run
+    from tutor.engine.results import ClaimResult
     from tutor.rules.load import load_rules
 
     flags = _flags(tin_woo, dei_woo, four_fei, situation)
-    with edge(as_json):
-        result = run(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags)
+    with progress_bar(as_json) as tick, edge(as_json):
+        result = run(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags,
+                     _card(on), source.lower(), _card(drawn), tick)
     if as_json:
         from tutor.render.data import analysis_dict
 
         emit(analysis_dict(result))
         return
+    if isinstance(result, ClaimResult):
+        from tutor.render.decisions import claim_view
+
+        show(claim_view(result))
+        return
     from tutor.render.terminal import analysis_view
 
     show(analysis_view(result))
+
+
+def _card(text: str | None) -> Any:
+    """One card given to an option (``--on``, ``--drawn``), or None."""
+    from tutor.core.tiles import Tile
+
+    return None if text is None else Tile.parse(text.strip())
 
 
 def batch(

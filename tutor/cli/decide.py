@@ -60,7 +60,7 @@ def claim(
         result = weigh_claims(Hand.parse(hand), Tile.parse(tile.strip()), load_rules(rules), source.lower(), seat, draws,
                               _seen(seen), flags, wall, exact_draws, tick)
     if as_json:
-        from tutor.render.decisions import claim_dict
+        from tutor.render.data import claim_dict
 
         emit(claim_dict(result))
         return

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import Tile
-from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.engine.claim import claim
+from tutor.engine.results import Check, ClaimResult, DiscardResult, WaitsResult
 from tutor.engine.score import check
 from tutor.engine.solver import discard, waits
 from tutor.rules.load import RuleSet
@@ -19,15 +20,23 @@ def analyze(
     draws: int | None = None,
     seen: Sequence[Tile] = (),
     flags: frozenset[str] = frozenset(),
-) -> Check | WaitsResult | DiscardResult:
-    """A hand one card short of complete: its waits; a complete-sized hand: its check when it
-    wins, else its discards (a complete hand short of the minimum is played on, and its discards'
-    notes say why); any other size: its check (which says what is missing)."""
+    on: Tile | None = None,
+    source: str = "left",
+    drawn: Tile | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> Check | WaitsResult | DiscardResult | ClaimResult:
+    """A hand one card short of complete: with a card thrown ``on`` it, claim or pass (the card
+    thrown by the player on ``source``), else its waits; a complete-sized hand: its check when it
+    wins, else its discards and the moves beside them (a complete hand short of the minimum is
+    played on, and its discards' notes say why; ``drawn``: the card just drawn, for a FEI
+    recalled; ``progress`` as in ``discard``); any other size: its check (which says what is missing)."""
+    if on is not None:
+        return claim(hand, on, rules, source, seat, draws, seen, flags, progress=progress)
     if hand.size == rules.hand_size - 1:
         return waits(hand, rules, seat, flags, seen)
     result = check(hand, rules, seat, flags)
     if hand.size == rules.hand_size and not result.wins:
-        return discard(hand, rules, seat, draws, seen, flags)
+        return discard(hand, rules, seat, draws, seen, flags, progress=progress, drawn=drawn)
     return result
 
 

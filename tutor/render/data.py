@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.readings import Group, Reading
-from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.engine.results import Check, ClaimResult, DiscardResult, WaitsResult
 
 if TYPE_CHECKING:
     from tutor.engine.payout import Payout
@@ -169,8 +169,45 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
     }
 
 
-def analysis_dict(result: Check | WaitsResult | DiscardResult) -> dict[str, Any]:
-    """What ``analyze`` found, as JSON: its ``kind`` (check, waits, discard) and that answer."""
+def claim_dict(result: ClaimResult) -> dict[str, Any]:
+    """The JSON object of ``sekwoo claim``: every answer, best first."""
+    return {
+        "hand": str(result.hand),
+        "tile": str(result.tile),
+        "from": result.source,
+        "rules": result.rules.name,
+        "seat": result.seat,
+        "draws": result.draws,
+        "exact_draws": result.exact_draws,
+        "optimum": result.exact_draws + 1 >= result.draws,
+        "unit": result.unit,
+        "best": result.options[0].action,
+        "options": [
+            {
+                "action": o.action,
+                "meld": None if o.meld is None else str(o.meld),
+                "then": None if o.then is None else {"tile": str(o.then[0]), "action": o.then[1]},
+                "expected_fun": o.expected_fun,
+                "win_probability": o.win_probability,
+                "win_by_draw": list(o.win_by_draw),
+                "distance": o.distance,
+                "shanten": o.shanten,
+                "fun": o.fun if o.action == "sek-woo" else None,
+                "wins": o.wins if o.action == "sek-woo" else None,
+                "dead": o.dead,
+                "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
+                "explanation": o.explanation,
+            }
+            for o in result.options
+        ],
+        "notes": list(result.notes),
+    }
+
+
+def analysis_dict(result: Check | WaitsResult | DiscardResult | ClaimResult) -> dict[str, Any]:
+    """What ``analyze`` found, as JSON: its ``kind`` (check, waits, discard, claim) and that answer."""
+    if isinstance(result, ClaimResult):
+        return {"kind": "claim", **claim_dict(result)}
     if isinstance(result, Check):
         return {"kind": "check", **check_dict(result)}
     if isinstance(result, WaitsResult):

@@ -1,9 +1,7 @@
-"""Views of the decisions beside the discard (``sekwoo claim``): rich for the terminal, plain data
-for ``--json``. Handed a finished ``ClaimResult``; nothing is computed here."""
+"""The rich view of the decisions beside the discard (``sekwoo claim``; its JSON is in ``data``).
+Handed a finished ``ClaimResult``; nothing is computed here."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.console import Group as RGroup
 from rich.console import RenderableType
@@ -65,38 +63,3 @@ def claim_view(result: ClaimResult) -> RGroup:
     for note in result.notes:
         out.append(hanging("  ", in_words(note), "dim"))
     return RGroup(*out)
-
-
-def claim_dict(result: ClaimResult) -> dict[str, Any]:
-    """The JSON object of ``sekwoo claim``: every answer, best first."""
-    return {
-        "hand": str(result.hand),
-        "tile": str(result.tile),
-        "from": result.source,
-        "rules": result.rules.name,
-        "seat": result.seat,
-        "draws": result.draws,
-        "exact_draws": result.exact_draws,
-        "optimum": result.exact_draws + 1 >= result.draws,
-        "unit": result.unit,
-        "best": result.options[0].action,
-        "options": [
-            {
-                "action": o.action,
-                "meld": None if o.meld is None else str(o.meld),
-                "then": None if o.then is None else {"tile": str(o.then[0]), "action": o.then[1]},
-                "expected_fun": o.expected_fun,
-                "win_probability": o.win_probability,
-                "win_by_draw": list(o.win_by_draw),
-                "distance": o.distance,
-                "shanten": o.shanten,
-                "fun": o.fun if o.action == "sek-woo" else None,
-                "wins": o.wins if o.action == "sek-woo" else None,
-                "dead": o.dead,
-                "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
-                "explanation": o.explanation,
-            }
-            for o in result.options
-        ],
-        "notes": list(result.notes),
-    }

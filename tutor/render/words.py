@@ -69,7 +69,7 @@ def in_words(text: str) -> str:
     if terms == _PLAIN:
         return text
     text = _WORD.sub(lambda m: terms.win if m[1] == "SEK WOO" else str(getattr(terms, m[1].lower())), text)
-    return _CARD.sub(lambda m: m[1] + str(terms.suits.get(_SUIT_OF[m[2]], m[2])), text)  # type: ignore[call-overload]
+    return _CARD.sub(lambda m: m[1] + str(terms.suits.get(_SUIT_OF[m[2]], m[2])), text)  # type: ignore[call-overload,operator]
 
 
 def kind_word(kind: MeldKind) -> str:
