@@ -92,3 +92,79 @@ def test_cache_folder_others_may_write_is_not_used(tmp_path: Path, monkeypatch: 
         assert not marker.exists()
     finally:
         parse_module._parser.cache_clear()
+
+
+# --- user rule files -------------------------------------------------------------------------
+
+_BOMB = "".join(
+    f"{name}: &{name} [{', '.join([f'*{prev}'] * 9) if prev else ', '.join(['x'] * 9)}]\n"
+    for prev, name in zip(["", "a", "b", "c", "d", "e", "f", "g"], "abcdefgh", strict=True)
+)
+_ITEM = "extends: 3leg\nscoring:\n  items:\n    - {name: x, pattern: %s, args: {%s}, points: 1}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_BOMB, r"its aliases \(\*name\) expand to more than 100,000 values"),
+        ("extends: 3leg\nsummary: &a [1, *a]\n", r"an alias \(\*name\) stands inside its own anchor"),
+        ("extends: 3leg\nx: " + "[" * 900 + "]" * 900 + "\n", r"nested more than 50 levels"),
+        ("extends: 3leg\ntiles: {copies: " + "1" + "0" * 400 + "}\n", r"tiles\.copies: Expected int <= 4"),
+        ("extends: 3leg\ntiles: {copies: 2.5}\n", r"tiles\.copies: Expected int, got float"),
+        ("extends: 3leg\nplayers: true\n", r"players: Expected int, got bool"),
+        ("extends: 3leg\nscoring: {minimum: -1}\n", r"scoring\.minimum: Expected int >= 0"),
+        ("extends: singapore\nscoring: {cap: 2000}\n", r"scoring\.cap: a doubling payout needs scoring\.cap"),
+        ("extends: singapore\npayout: {base: " + "9" * 50 + "}\n", r"payout\.base: Expected int <= "),
+        (_ITEM % ("wild_dealt", "flag: four_fei, count: four"), r"items\[0\]\.args\.count: expected a whole number"),
+        (_ITEM % ("wild_dealt", "flag: four_fei, count: 99999"), r"items\[0\]\.args\.count: expected a number"),
+        (_ITEM % ("count_sets", "kinds: kong"), r"items\[0\]\.args\.kinds: expected a list"),
+        (_ITEM % ("count_sets", "kinds: [kongs]"), r"items\[0\]\.args\.kinds: 'kongs' is not one of"),
+        (_ITEM % ("pong_of_prevailing_wind", "default: 7"), r"items\[0\]\.args\.default: 7 is not one of E, S"),
+        (_ITEM % ("pong_of", "tiles: {a: b}"), r"items\[0\]\.args\.tiles: expected a list of card names"),
+        (_ITEM % ("sets_at_least", "count: 2, concealed: yes please"), r"items\[0\]\.args\.concealed: expected true or false"),
+        (_ITEM % ("ping_hu", "rounds: {x: Q}"), r"items\[0\]\.args\.rounds: 'Q' is not one of"),
+    ],
+)
+def test_hostile_rule_file_is_refused_at_load(tmp_path: Path, text: str, message: str) -> None:
+    from tutor import RuleSetError, load_rules
+
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleSetError, match=r"house\.yaml: (scoring\.)?" + message):
+        load_rules(str(path))
+
+
+def test_rule_file_not_utf8_or_endless(tmp_path: Path) -> None:
+    from tutor import RuleSetError, load_rules
+
+    path = tmp_path / "latin.yaml"
+    path.write_bytes(b"extends: 3leg\ntitle: Caf\xe9\n")
+    with pytest.raises(RuleSetError, match=r"latin\.yaml: not UTF-8 text \(byte 0xe9 on line 2\)"):
+        load_rules(str(path))
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"extends: 3leg\n" + b"#" * 1_000_001)
+    with pytest.raises(RuleSetError, match=r"big\.yaml: larger than 1 MB"):
+        load_rules(str(big))
+    if Path("/dev/zero").exists():
+        with pytest.raises(RuleSetError, match=r"/dev/zero: larger than 1 MB"):
+            load_rules("/dev/zero")
+
+
+def test_relative_extends_is_read_beside_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor import RuleSetError, load_rules
+
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "base.yaml").write_text("extends: 3leg\nname: our-base\n", encoding="utf-8")
+    (house / "child.yaml").write_text("extends: base.yaml\nscoring: {minimum: 1}\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "base.yaml").write_text("extends: 3leg\nname: wrong-base\n", encoding="utf-8")
+    monkeypatch.chdir(elsewhere)
+    rules = load_rules(str(house / "child.yaml"))
+    assert rules.name == "our-base"
+    assert rules.minimum == 1
+    (house / "a.yaml").write_text("extends: b.yaml\n", encoding="utf-8")
+    (house / "b.yaml").write_text("extends: ./a.yaml\n", encoding="utf-8")
+    with pytest.raises(RuleSetError, match=r"goes round in a circle"):
+        load_rules(str(house / "a.yaml"))
