@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 import stat
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -168,3 +169,55 @@ def test_relative_extends_is_read_beside_the_file(tmp_path: Path, monkeypatch: p
     (house / "b.yaml").write_text("extends: ./a.yaml\n", encoding="utf-8")
     with pytest.raises(RuleSetError, match=r"goes round in a circle"):
         load_rules(str(house / "a.yaml"))
+
+
+# --- batch -----------------------------------------------------------------------------------
+
+
+def _batch(stdin: bytes, *args: str, env: dict[str, str] | None = None) -> tuple[int, list[dict[str, object]], str]:
+    import json
+    import subprocess
+
+    out = subprocess.run(
+        [sys.executable, "-m", "tutor", "batch", *args], input=stdin, capture_output=True,
+        env={**os.environ, **(env or {})}, check=False, timeout=120,
+    )
+    records = [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+    return out.returncode, records, out.stderr.decode("utf-8")
+
+
+@pytest.mark.parametrize("from_file", [False, True])
+def test_batch_bad_bytes_cost_only_their_line(tmp_path: Path, from_file: bool) -> None:
+    lines = [b"123d 456d 789d EEE RR | f1", b"12\xffd 456d", b"", b"# a comment", b"1" * 20_000, b"EEE RR"]
+    data = b"\n".join(lines) + b"\n"
+    if from_file:
+        (tmp_path / "hands.txt").write_bytes(data)
+        code, records, err = _batch(b"", str(tmp_path / "hands.txt"), "--kind", "parse")
+    else:
+        code, records, err = _batch(data, "-", "--kind", "parse")
+    assert [r["line"] for r in records] == [1, 2, 5, 6]
+    assert records[0]["hand"] == "123456789d EEE RR | f1"
+    assert records[1]["error"] == "not UTF-8 text (byte 0xff at column 3)"
+    assert "longer than 10,000 bytes" in str(records[2]["error"])
+    assert records[3]["hand"] == "EEE RR"
+    assert code == 1
+    assert err.strip() == "sekwoo: 2 line(s) could not be analysed (see their 'error')"
+
+
+def test_batch_unexpected_error_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any fault on one line (here a bug planted for one hand) gives that line an error object."""
+    from tutor.cli import analyze
+
+    real = analyze._run_one
+
+    def flaky(text: str, *args: object) -> dict[str, object]:
+        if text == "EEE":
+            raise ZeroDivisionError("planted")
+        return real(text, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analyze, "_run_one", flaky)
+    lines = [("99d\n", None), ("EEE\n", None), ("RR\n", None)]
+    records = list(analyze._batch_lines(lines, "parse", "3leg", "east", None))
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert records[1] == {"line": 2, "input": "EEE", "error": "internal error (ZeroDivisionError: planted)"}
+    assert records[2]["hand"] == "RR"
