@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import pickle
 import stat
+import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -176,7 +178,6 @@ def test_relative_extends_is_read_beside_the_file(tmp_path: Path, monkeypatch: p
 
 def _batch(stdin: bytes, *args: str, env: dict[str, str] | None = None) -> tuple[int, list[dict[str, object]], str]:
     import json
-    import subprocess
 
     out = subprocess.run(
         [sys.executable, "-m", "tutor", "batch", *args], input=stdin, capture_output=True,
@@ -221,3 +222,105 @@ def test_batch_unexpected_error_on_one_line(monkeypatch: pytest.MonkeyPatch) -> 
     assert [r["line"] for r in records] == [1, 2, 3]
     assert records[1] == {"line": 2, "input": "EEE", "error": "internal error (ZeroDivisionError: planted)"}
     assert records[2]["hand"] == "RR"
+
+
+# --- discard: a search with a budget -----------------------------------------------------------
+
+
+def test_search_past_its_budget_stops_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that would pass MAX_STATES hand states stops with an error naming the option."""
+    from tutor import Hand, load_rules
+    from tutor.engine import solver
+    from tutor.errors import ArgumentError
+
+    hand, rules = Hand.parse("135d 468d 99d EE RGW Wh | a1"), load_rules("3leg")
+    whole = solver.discard(hand, rules, "east", 4)
+    assert whole.states > 200
+    monkeypatch.setattr(solver, "MAX_STATES", 200)
+    with pytest.raises(ArgumentError, match=r"exact_draws: weighing every discard over 3 of 4 draws passes") as err:
+        solver.discard(hand, rules, "east", 4, exact_draws=3)
+    assert err.value.argument == "exact_draws"
+    with pytest.raises(ArgumentError, match=r"draws: a search over 4 draws passes the search's budget of 200"):
+        solver.discard(hand, rules, "east", 4)
+
+
+def test_cli_names_the_option_and_memory_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import app
+    from tutor.engine import solver
+
+    runner = CliRunner()
+    monkeypatch.setattr(solver, "MAX_STATES", 200)
+    got = runner.invoke(app, ["discard", "135d 468d 99d EE RGW Wh | a1", "--draws", "4", "--exact-draws", "3"])
+    assert got.exit_code == 1
+    assert got.output.startswith("sekwoo: --exact-draws: weighing every discard over 3 of 4 draws")
+
+    def hungry(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(solver, "discard", hungry)
+    got = runner.invoke(app, ["discard", "135d 468d 99d EE RGW Wh | a1", "--draws", "4"])
+    assert got.exit_code == 1
+    assert got.output == "sekwoo: out of memory: this machine cannot hold the search; ask for fewer --draws or --exact-draws\n"
+
+
+def test_long_search_is_interrupted_without_a_terminal() -> None:
+    """Ctrl-C (SIGINT) stops a long search even with stderr piped (no progress bar): exit 130."""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "discard", "135d 469d EE RGW Wh N F* | a1", "--exact-draws", "3"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    time.sleep(3)  # well into the search (it runs for minutes), not a measure of speed
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == b"sekwoo: interrupted\n"
+    assert out == b""
+
+
+# --- output streams ------------------------------------------------------------------------------
+
+
+def _sekwoo(*args: str, env: dict[str, str] | None = None, stdout: Any = -1) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "tutor", *args], stdout=stdout, stderr=subprocess.PIPE, check=False, timeout=120,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})},
+    )
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp437"])
+@pytest.mark.parametrize("args", [("check", "123d 456d 789d EE F* R R | f1"), ("learn", "fei")])
+def test_terminal_without_utf8_gets_ascii_stand_ins(encoding: str, args: tuple[str, ...]) -> None:
+    got = _sekwoo(*args, env={"PYTHONIOENCODING": encoding})
+    assert got.returncode == 0, got.stderr
+    assert got.stderr == b""
+    out = got.stdout.decode(encoding)
+    assert "F*=" in out and "→" not in out
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("check", "123d 456d 789d EEE RR | f1"), ("check", "123d 456d 789d EEE RR | f1", "--json"), ("learn", "fei")])
+def test_full_disk_is_one_line(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "wb") as full:
+        got = _sekwoo(*args, stdout=full)
+    assert got.returncode == 1
+    assert got.stderr == b"sekwoo: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [("check", "123d 456d 789d EEE RR | f1"), ("check", "123d 456d 789d EEE RR | f1", "--json"), ("learn", "fei")])
+def test_closed_pipe_is_one_line(args: tuple[str, ...]) -> None:
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before sekwoo writes a byte
+    try:
+        got = subprocess.run(
+            [sys.executable, "-m", "tutor", *args], stdout=write, stderr=subprocess.PIPE, check=False, timeout=120,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
+    finally:
+        os.close(write)
+    assert got.returncode == 1
+    assert got.stderr == b"sekwoo: cannot write the output: the reader closed the pipe\n"

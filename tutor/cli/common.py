@@ -42,9 +42,11 @@ def edge(as_json: bool) -> Iterator[None]:
     try:
         yield
     except ArgumentError as err:  # the library names its parameter; the user typed our option
-        raise fail(f"--{err.argument}: {err.message}", as_json) from None
+        raise fail(f"--{err.argument.replace('_', '-')}: {err.message}", as_json) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
+    except MemoryError:
+        raise fail("out of memory: this machine cannot hold the search; ask for fewer --draws or --exact-draws", as_json) from None
 
 
 Progress = Callable[[int, int, int], None]

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
+MAX_STATES = 150_000
+"""The most hand states one ``discard`` may search: each holds about 2.6 kB, so the search stays
+under about 400 MB and a minute or two (the default horizon needs at most about 40,000, on
+3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
 
 
 def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
@@ -126,6 +130,7 @@ def discard(
     n = draws_left(rules, seat_name, hand.size, wall) if draws is None else draws
     if not 0 <= n <= most:
         raise ArgumentError("draws", f"a player draws at most {most} cards in a round of {rules.name}, not {n}")
+    explicit_exact = exact_draws is not None
     if exact_draws is None:
         exact_draws = default_exact_draws(n)
     if exact_draws < 0:
@@ -147,6 +152,8 @@ def discard(
 
     def tick() -> None:
         counter[0] += 1
+        if counter[0] > MAX_STATES:
+            raise _too_big(n, exact_draws, explicit_exact)
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
     notes = []
@@ -163,6 +170,16 @@ def discard(
         hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
         -1 if now.wins else min(o.distance for o in options if o.action == "discard"),
         now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
+    )
+
+
+def _too_big(n: int, exact: int, explicit_exact: bool) -> ArgumentError:
+    """The error of a search that passes ``MAX_STATES``, naming the option to lower."""
+    what = f"weighing every discard over {min(exact, n)} of {n} draws" if explicit_exact else f"a search over {n} draws"
+    return ArgumentError(
+        "exact_draws" if explicit_exact else "draws",
+        f"{what} passes the search's budget of {MAX_STATES:,} hand states (memory); ask for fewer"
+        + (f" (the default is {default_exact_draws(n)})" if explicit_exact else ""),
     )
 
 
