@@ -324,3 +324,26 @@ def test_closed_pipe_is_one_line(args: tuple[str, ...]) -> None:
         os.close(write)
     assert got.returncode == 1
     assert got.stderr == b"sekwoo: cannot write the output: the reader closed the pipe\n"
+
+
+def test_argument_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+    got = subprocess.run(
+        [sys.executable, "-m", "tutor", "render", "123d EE", "--title", b"ab\xffc".decode("utf-8", "surrogateescape"),
+         "-o", str(tmp_path / "hand.svg")],
+        capture_output=True, check=False, timeout=120,
+    )
+    assert got.returncode == 2
+    assert got.stderr == b"sekwoo: --title: not UTF-8 text (byte 0xff at column 3)\n"
+    assert not (tmp_path / "hand.svg").exists()
+
+
+def test_puzzle_answer_with_thousands_of_digits(tmp_path: Path) -> None:
+    from tutor.errors import PuzzleError
+    from tutor.teach.answers import read_number
+
+    with pytest.raises(PuzzleError, match=r"^'9{40}\.\.\.' is no number of FUN a hand can score$"):
+        read_number("9" * 5000)
+    assert read_number("7 FUN") == 7
+    got = _sekwoo("puzzle", "answer", "count-fun-001", "9" * 5000, env={"SEKWOO_HOME": str(tmp_path)})
+    assert got.returncode == 1
+    assert got.stderr == b"sekwoo: '" + b"9" * 40 + b"...' is no number of FUN a hand can score\n"

@@ -35,6 +35,7 @@ def main() -> None:
     """Entry point of the ``sekwoo`` console script."""
     from tutor.cli.streams import (
         WRITE_ERRORS,
+        bad_argument,
         output_failed,
         pipe_closed,
         plain_streams,
@@ -42,6 +43,10 @@ def main() -> None:
     )
 
     plain_streams()
+    problem = bad_argument(sys.argv[1:])
+    if problem:
+        print(f"sekwoo: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     stdout = stdout_identity()
     try:
         try:

@@ -57,6 +57,19 @@ def plain_streams() -> None:
             pass
 
 
+def bad_argument(argv: list[str]) -> str | None:
+    """The error for an argument that is not UTF-8 text (Python keeps its bytes as lone
+    surrogates, which no output can write), or None."""
+    for k, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError as err:
+            byte = ord(arg[err.start]) - 0xDC00
+            what = argv[k - 2] if k > 1 and argv[k - 2].startswith("-") else f"argument {k}"
+            return f"{what}: not UTF-8 text (byte 0x{byte:02x} at column {err.start + 1})"
+    return None
+
+
 def stdout_identity() -> tuple[int, int] | None:
     """What file stdout is now (device and inode), to see later whether a library swapped it."""
     try:
@@ -88,4 +101,4 @@ def output_failed(err: OSError | None) -> None:
         pass
 
 
-__all__ = ["ASCII", "WRITE_ERRORS", "output_failed", "pipe_closed", "plain_streams", "stdout_identity"]
+__all__ = ["ASCII", "WRITE_ERRORS", "bad_argument", "output_failed", "pipe_closed", "plain_streams", "stdout_identity"]
