@@ -347,3 +347,77 @@ def test_puzzle_answer_with_thousands_of_digits(tmp_path: Path) -> None:
     got = _sekwoo("puzzle", "answer", "count-fun-001", "9" * 5000, env={"SEKWOO_HOME": str(tmp_path)})
     assert got.returncode == 1
     assert got.stderr == b"sekwoo: '" + b"9" * 40 + b"...' is no number of FUN a hand can score\n"
+
+
+# --- progress ------------------------------------------------------------------------------------
+
+
+def test_foreign_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
+    import sqlite3
+
+    from tutor.teach.progress import Progress, ProgressError
+
+    path = tmp_path / "progress.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE songs (title TEXT)")
+    conn.execute("INSERT INTO songs VALUES ('Ode')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    for read_only in (False, True):
+        with pytest.raises(ProgressError, match=r"is not a sekwoo progress database \(it holds songs\); sekwoo leaves it"):
+            Progress(path, read_only=read_only)
+    assert path.read_bytes() == before  # not switched to WAL mode (header bytes 18-19), no table added
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.db"]
+    text = tmp_path / "notes.db"
+    text.write_bytes(b"my notes, not a database\n" * 10)
+    with pytest.raises(ProgressError, match=r"cannot open the progress database"):
+        Progress(text)
+    assert text.read_bytes() == b"my notes, not a database\n" * 10
+
+
+def test_rows_edited_by_hand_do_not_break_stats(tmp_path: Path) -> None:
+    import sqlite3
+
+    from tutor.teach.progress import Progress
+
+    path = tmp_path / "progress.db"
+    with Progress(path) as prog:
+        prog.record("count-fun-001", "count-fun", 2, "7", True, "2024-05-01")
+        prog.record("count-fun-001", "count-fun", 2, "7", True, "2024-05-02")
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "INSERT INTO attempts (puzzle_id, theme, level, answer, correct, daily, at)"
+        " VALUES ('no-such-puzzle', 'nonsense', 'x', '?', 1, '2024-13-45', 'garbage')"
+    )
+    conn.execute("UPDATE attempts SET daily = 'yesterday' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    with Progress(path, read_only=True) as prog:
+        s = prog.stats()
+    assert (s.attempts, s.correct, s.solved, s.dailies) == (3, 3, 2, 1)
+    assert [t.theme for t in s.themes] == ["count-fun", "nonsense"]
+    got = _sekwoo("stats", "--json", env={"SEKWOO_HOME": str(tmp_path)})
+    assert got.returncode == 0, got.stderr
+    assert got.stderr == b""
+
+
+def test_stats_reads_only(tmp_path: Path) -> None:
+    """stats writes nothing: with no database it shows none and creates none (as on a read-only
+    home), and a database in WAL mode is read as it stands."""
+    from tutor.teach.progress import Progress
+
+    home = tmp_path / "home"
+    got = _sekwoo("stats", "--json", env={"SEKWOO_HOME": str(home)})
+    assert got.returncode == 0, got.stderr
+    assert b'"attempts": 0' in got.stdout
+    assert not home.exists()
+    with Progress(home / "progress.db") as prog:
+        prog.record("waits-001", "waits", 1, "5d", True)
+    for extra in home.glob("progress.db-*"):
+        extra.unlink()
+    before = {p.name: p.read_bytes() for p in home.iterdir()}
+    got = _sekwoo("stats", "--json", env={"SEKWOO_HOME": str(home)})
+    assert got.returncode == 0, got.stderr
+    assert b'"attempts": 1' in got.stdout
+    assert {p.name: p.read_bytes() for p in home.iterdir() if not p.name.endswith(("-shm", "-wal"))} == before
