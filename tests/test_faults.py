@@ -421,3 +421,19 @@ def test_stats_reads_only(tmp_path: Path) -> None:
     assert got.returncode == 0, got.stderr
     assert b'"attempts": 1' in got.stdout
     assert {p.name: p.read_bytes() for p in home.iterdir() if not p.name.endswith(("-shm", "-wal"))} == before
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_batch_of_an_endless_line_stops() -> None:
+    code, records, err = _batch(b"", "/dev/zero", "--kind", "parse")
+    assert code == 1
+    assert [r["line"] for r in records] == [1]
+    assert "longer than 10,000 bytes" in str(records[0]["error"])
+    assert err == "sekwoo: a line runs on past 10 MB without ending; stopped reading\n"
+
+
+def test_rule_name_too_long_for_a_path() -> None:
+    from tutor import RuleSetError, load_rules
+
+    with pytest.raises(RuleSetError, match=r"^no rule set 'x{60}\.\.\.': choose "):
+        load_rules("x" * 5000)

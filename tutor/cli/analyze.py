@@ -289,6 +289,8 @@ def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None
 
 MAX_LINE = 10_000
 """The longest batch line read as a hand, in bytes (a hand is under 100); a longer one is an error."""
+MAX_SKIP = 10_000_000
+"""How far ``batch`` reads past the start of an over-long line for its end before it stops."""
 
 
 def _read_lines(stream: IO[bytes]) -> Iterator[tuple[str, str | None]]:
@@ -299,9 +301,12 @@ def _read_lines(stream: IO[bytes]) -> Iterator[tuple[str, str | None]]:
         if not raw:
             return
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
-                pass
             yield raw[:40].decode("utf-8", "replace") + "...", f"a line longer than {MAX_LINE:,} bytes is no hand"
+            skipped = 0
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                skipped += len(rest)
+                if skipped > MAX_SKIP:  # an endless line (/dev/zero): nothing after it can be read
+                    raise TutorError(f"a line runs on past {MAX_SKIP // 1_000_000} MB without ending; stopped reading")
             continue
         try:
             yield raw.decode("utf-8"), None

@@ -210,11 +210,14 @@ def _source(name: str) -> tuple[str, str]:
         res = resources.files("tutor.rules").joinpath(f"{name}.yaml")
         return res.read_text(encoding="utf-8"), f"{name}.yaml"
     path = Path(name).expanduser()
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # a name too long to be a path, or with a NUL byte
+        exists = False
+    if path.suffix in (".yaml", ".yml") or exists:
         return _read_file(path), str(path)
-    raise RuleSetError(
-        f"no rule set {name!r}: choose {', '.join(builtin_names())}, or give a path to a YAML file"
-    )
+    shown = name if len(name) <= 60 else name[:60] + "..."
+    raise RuleSetError(f"no rule set {shown!r}: choose {', '.join(builtin_names())}, or give a path to a YAML file")
 
 
 def _read_file(path: Path) -> str:
