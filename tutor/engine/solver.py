@@ -7,6 +7,7 @@ brute force and simulation.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -27,9 +28,11 @@ if TYPE_CHECKING:
 
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
 MAX_STATES = 150_000
-"""The most hand states one ``discard`` may search: each holds about 2.6 kB, so the search stays
-under about 400 MB and a minute or two (the default horizon needs at most about 40,000, on
-3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
+"""The most hand states one ``discard`` may search (the default horizon needs at most about
+40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
+MAX_MEMORY_MB = 1_000
+"""The most memory (the process's peak, in MB) a ``discard`` search may reach: a state holds from
+about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""
 
 
 def _unseen(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
@@ -153,7 +156,9 @@ def discard(
     def tick() -> None:
         counter[0] += 1
         if counter[0] > MAX_STATES:
-            raise _too_big(n, exact_draws, explicit_exact)
+            raise _too_big(n, exact_draws, explicit_exact, f"{MAX_STATES:,} hand states")
+        if not counter[0] & 255 and _peak_mb() > MAX_MEMORY_MB:
+            raise _too_big(n, exact_draws, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
     notes = []
@@ -173,14 +178,24 @@ def discard(
     )
 
 
-def _too_big(n: int, exact: int, explicit_exact: bool) -> ArgumentError:
-    """The error of a search that passes ``MAX_STATES``, naming the option to lower."""
+def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> ArgumentError:
+    """The error of a search that passes its budget, naming the option to lower."""
     what = f"weighing every discard over {min(exact, n)} of {n} draws" if explicit_exact else f"a search over {n} draws"
     return ArgumentError(
         "exact_draws" if explicit_exact else "draws",
-        f"{what} passes the search's budget of {MAX_STATES:,} hand states (memory); ask for fewer"
+        f"{what} passes the search's budget of {budget}; ask for fewer"
         + (f" (the default is {default_exact_draws(n)})" if explicit_exact else ""),
     )
+
+
+def _peak_mb() -> float:
+    """The process's peak memory so far, in MB (0 where the platform cannot say)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows: MAX_STATES alone bounds the search
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1e6 if sys.platform == "darwin" else peak / 1e3  # bytes on macOS, kB elsewhere
 
 
 def default_exact_draws(draws: int) -> int:
