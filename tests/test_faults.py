@@ -242,10 +242,13 @@ def test_search_past_its_budget_stops_with_a_clear_error(monkeypatch: pytest.Mon
     assert err.value.argument == "exact_draws"
     with pytest.raises(ArgumentError, match=r"draws: a search over 4 draws passes the search's budget of 200 hand states"):
         solver.discard(hand, rules, "east", 4)
+    assert solver._memory_mb() > 1  # this process, as the platform reports it
     monkeypatch.setattr(solver, "MAX_STATES", 10**9)
-    monkeypatch.setattr(solver, "MAX_MEMORY_MB", 1)  # any process holds more: the first check stops it
-    with pytest.raises(ArgumentError, match=r"draws: a search over 4 draws passes the search's budget of 1 MB of memory"):
+    reads = iter(range(0, 10**6, 600))  # memory as it grows: 600 MB more at each check
+    monkeypatch.setattr(solver, "_memory_mb", lambda: float(next(reads)))
+    with pytest.raises(ArgumentError, match=r"draws: a search over 4 draws passes the search's budget of 1,000 MB of memory"):
         solver.discard(hand, rules, "east", 4)
+    assert next(reads) == 3 * 600  # stopped at the second check (1,200 MB over the start), not later
 
 
 def test_cli_names_the_option_and_memory_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,7 @@ brute force and simulation.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -31,7 +32,7 @@ MAX_STATES = 150_000
 """The most hand states one ``discard`` may search (the default horizon needs at most about
 40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
 MAX_MEMORY_MB = 1_000
-"""The most memory (the process's peak, in MB) a ``discard`` search may reach: a state holds from
+"""The most memory (in MB, over what the process held when it began) a ``discard`` search may take: a state holds from
 about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""
 
 
@@ -151,13 +152,14 @@ def discard(
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
     counter = [0]
+    memory0 = _memory_mb()
     options: list[Option] = []
 
     def tick() -> None:
         counter[0] += 1
         if counter[0] > MAX_STATES:
             raise _too_big(n, exact_draws, explicit_exact, f"{MAX_STATES:,} hand states")
-        if not counter[0] & 255 and _peak_mb() > MAX_MEMORY_MB:
+        if not counter[0] & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
             raise _too_big(n, exact_draws, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
@@ -188,11 +190,17 @@ def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> ArgumentE
     )
 
 
-def _peak_mb() -> float:
-    """The process's peak memory so far, in MB (0 where the platform cannot say)."""
+def _memory_mb() -> float:
+    """The process's memory now, in MB: resident (Linux), else its peak so far (0 where the
+    platform cannot say: then ``MAX_STATES`` alone bounds the search)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
     try:
         import resource
-    except ImportError:  # pragma: no cover - Windows: MAX_STATES alone bounds the search
+    except ImportError:  # pragma: no cover - Windows
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / 1e6 if sys.platform == "darwin" else peak / 1e3  # bytes on macOS, kB elsewhere
