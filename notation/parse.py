@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -190,24 +193,67 @@ class _Build:
 def _parser() -> Any:
     """The LALR parser with ``_Build`` as its transformer: text in, ``Hand`` out, in one pass.
 
-    Built once per process and cached on disk by lark between processes. lark is imported here,
-    not at the top, so that importing ``notation`` stays cheap for commands that never parse.
+    Built once per process and cached on disk between processes, in the player's own cache folder
+    only (``_cache_file``): lark's default cache is a pickle in the shared temp folder, which any
+    user could plant. lark is imported here, not at the top, so that importing ``notation`` stays
+    cheap for commands that never parse.
     """
-    from lark import Lark, Token, Transformer
+    from lark import Lark, Token, Transformer, __version__
 
     class _Transformer(_Build, Transformer[Token, Hand]):
         """``_Build`` as the lark ``Transformer`` the parser calls on each reduction."""
 
     grammar = resources.files("notation").joinpath("hand.lark").read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        lexer="contextual",
-        cache=True,
-        propagate_positions=False,
-        keep_all_tokens=True,
-        transformer=_Transformer(),
-    )
+    cache_file = _cache_file(f"hand-grammar-lark{__version__}-py{sys.version_info[0]}{sys.version_info[1]}.pickle")
+    parser = Lark(grammar, **PARSER_OPTIONS, cache=cache_file or False, transformer=_Transformer())
+    if cache_file:
+        _seal(cache_file)
+    return parser
+
+
+PARSER_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "propagate_positions": False,
+    "keep_all_tokens": True,
+}
+
+
+def _cache_file(name: str) -> str | None:
+    """Where the parser may be cached: ``$XDG_CACHE_HOME/sekwoo`` (or ``~/.cache/sekwoo``), only
+    if that folder is the player's own and no one else may write in it, and only if the cache file
+    there (when there is one) is the player's own regular file that no one else may write;
+    otherwise ``None``, no cache, and the parser is built from the grammar (about 0.1 s)."""
+    if not hasattr(os, "getuid"):  # no owners to check (Windows): no cache
+        return None
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = os.path.join(base, "sekwoo")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if not _private(os.lstat(folder), stat.S_ISDIR):
+            return None
+        path = os.path.join(folder, name)
+        try:
+            if not _private(os.lstat(path), stat.S_ISREG):
+                return None
+        except FileNotFoundError:
+            pass
+        return path
+    except (OSError, ValueError):
+        return None
+
+
+def _private(st: os.stat_result, kind: Any) -> bool:
+    """Whether a folder or file is of the expected kind, the player's own, and writable by no one else."""
+    return bool(kind(st.st_mode)) and st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _seal(path: str) -> None:
+    """Make a cache file lark has just written readable and writable by the player alone."""
+    try:
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
 
 
 def _expected(names: set[str] | frozenset[str], text: str, pos: int) -> str:

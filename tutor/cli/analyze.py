@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any
 
 import typer
 
@@ -281,12 +281,12 @@ def batch(
     if kind not in KINDS:
         raise fail(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}", False, 2)
     try:
-        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+        stream = sys.stdin.buffer if source == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as err:
         raise fail(f"cannot read {source!r}: {err.strerror}", False) from None
     failed = 0
     with stream, edge(False):
-        for record in _batch_lines(stream, kind, rules, seat, draws):
+        for record in _batch_lines(_read_lines(stream), kind, rules, seat, draws):
             failed += "error" in record
             print(json.dumps(record, ensure_ascii=False), flush=False)
     sys.stdout.flush()
@@ -326,21 +326,53 @@ def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None
     return data.hand_dict(hand)
 
 
+MAX_LINE = 10_000
+"""The longest batch line read as a hand, in bytes (a hand is under 100); a longer one is an error."""
+MAX_SKIP = 10_000_000
+"""How far ``batch`` reads past the start of an over-long line for its end before it stops."""
+
+
+def _read_lines(stream: IO[bytes]) -> Iterator[tuple[str, str | None]]:
+    """Each line of a byte stream as (its text, or the replacement-decoded text, and why it is no
+    hand: not UTF-8, or too long — read no further than ``MAX_LINE`` bytes into it)."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            yield raw[:40].decode("utf-8", "replace") + "...", f"a line longer than {MAX_LINE:,} bytes is no hand"
+            skipped = 0
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                skipped += len(rest)
+                if skipped > MAX_SKIP:  # an endless line (/dev/zero): nothing after it can be read
+                    raise TutorError(f"a line runs on past {MAX_SKIP // 1_000_000} MB without ending; stopped reading")
+            continue
+        try:
+            yield raw.decode("utf-8"), None
+        except UnicodeDecodeError as err:
+            yield raw.decode("utf-8", "replace"), f"not UTF-8 text (byte 0x{raw[err.start]:02x} at column {err.start + 1})"
+
+
 def _batch_lines(
-    lines: Iterable[str], kind: str, rules_name: str, seat: str, draws: int | None
+    lines: Iterable[tuple[str, str | None]], kind: str, rules_name: str, seat: str, draws: int | None
 ) -> Iterator[dict[str, Any]]:
-    """One result per hand line; a line that fails gives ``{"line", "input", "error"}`` and the rest go on."""
+    """One result per hand line, in order; a line that fails, for whatever reason, gives
+    ``{"line", "input", "error"}`` and the rest go on. Blank and ``#`` lines give nothing."""
     from tutor.rules.load import load_rules
 
     load_rules(rules_name)  # a bad rule set fails once, before any line
-    for number, raw in enumerate(lines, 1):
+    for number, (raw, fault) in enumerate(lines, 1):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
         try:
+            if fault:
+                raise TutorError(fault)
             yield {"line": number, **_run_one(text, kind, rules_name, seat, draws)}
         except TutorError as err:
             yield {"line": number, "input": text, "error": str(err)}
+        except Exception as err:  # noqa: BLE001 - one hand's fault must not cost the lines after it
+            yield {"line": number, "input": text, "error": f"internal error ({type(err).__name__}: {err})"}
 
 
 def register(app: typer.Typer) -> None:

@@ -64,13 +64,43 @@ rules.register(app)
 
 def main() -> None:
     """Entry point of the ``sekwoo`` console script."""
+    from tutor.cli.streams import (
+        WRITE_ERRORS,
+        bad_argument,
+        output_failed,
+        pipe_closed,
+        plain_streams,
+        stdout_identity,
+    )
+
+    plain_streams()
+    problem = bad_argument(sys.argv[1:])
+    if problem:
+        print(f"sekwoo: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+    stdout = stdout_identity()
     try:
-        app()
+        try:
+            app()
+        finally:
+            if pipe_closed(stdout):
+                output_failed(None)
+                raise SystemExit(1)
+            sys.stdout.flush()  # what stdout still holds: a write error here is caught below
     except SystemExit:
         raise
+    except OSError as err:
+        if err.errno not in WRITE_ERRORS:
+            _internal(err)
+        output_failed(err)
+        raise SystemExit(1) from None
     except KeyboardInterrupt:
         print("sekwoo: interrupted", file=sys.stderr)
         raise SystemExit(130) from None
     except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback
-        print(f"sekwoo: internal error ({type(err).__name__}: {err}); please report this hand", file=sys.stderr)
-        raise SystemExit(1) from None
+        _internal(err)
+
+
+def _internal(err: Exception) -> None:
+    print(f"sekwoo: internal error ({type(err).__name__}: {err}); please report this hand", file=sys.stderr)
+    raise SystemExit(1) from None

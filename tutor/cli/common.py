@@ -53,6 +53,8 @@ def edge(as_json: bool) -> Iterator[None]:
         raise fail(f"{name}: {err.message}", as_json, 2) from None
     except TutorError as err:
         raise fail(str(err), as_json) from None
+    except MemoryError:
+        raise fail("out of memory: this machine cannot hold the search; ask for fewer --draws or --exact-draws", as_json) from None
 
 
 Progress = Callable[[int, int, int], None]

@@ -297,7 +297,7 @@ def stats(as_json: JsonOpt = False) -> None:
     from tutor.teach.progress import Progress
 
     with edge(as_json):
-        with Progress() as prog:
+        with Progress(read_only=True) as prog:  # reading only: a read-only home still shows it
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())

@@ -7,6 +7,8 @@ brute force and simulation.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -28,6 +30,12 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
+MAX_STATES = 150_000
+"""The most hand states one ``discard`` may search (the default horizon needs at most about
+40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
+MAX_MEMORY_MB = 1_000
+"""The most memory (in MB, over what the process held when it began) a ``discard`` search may take: a state holds from
+about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""
 
 
 def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
@@ -123,6 +131,7 @@ def discard(
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
+    explicit_exact = exact_draws is not None
     n, exact_draws = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
     table = Table(rules, seat_name, flags, hand)
     key14 = table.pack(hand.concealed)
@@ -140,10 +149,15 @@ def discard(
         kt = Table(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]
+    memory0 = _memory_mb()
     options: list[Option] = []
 
     def tick() -> None:
         counter[0] += 1
+        if counter[0] > MAX_STATES:
+            raise _too_big(n, exact_draws, explicit_exact, f"{MAX_STATES:,} hand states")
+        if not counter[0] & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
+            raise _too_big(n, exact_draws, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
     notes = []
@@ -193,6 +207,32 @@ def horizon(
     if exact < 0:
         raise ArgumentError("exact_draws", f"a number of draws, not {exact}")
     return n, exact
+
+
+def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> ArgumentError:
+    """The error of a search that passes its budget, naming the option to lower."""
+    what = f"weighing every discard over {min(exact, n)} of {n} draws" if explicit_exact else f"a search over {n} draws"
+    return ArgumentError(
+        "exact_draws" if explicit_exact else "draws",
+        f"{what} passes the search's budget of {budget}; ask for fewer"
+        + (f" (the default is {default_exact_draws(n)})" if explicit_exact else ""),
+    )
+
+
+def _memory_mb() -> float:
+    """The process's memory now, in MB: resident (Linux), else its peak so far (0 where the
+    platform cannot say: then ``MAX_STATES`` alone bounds the search)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1e6 if sys.platform == "darwin" else peak / 1e3  # bytes on macOS, kB elsewhere
 
 
 def default_exact_draws(draws: int) -> int:

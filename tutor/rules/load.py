@@ -20,9 +20,11 @@ import msgspec
 from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, FIRST_WIND, HONOUR_ID, N_PLAYING, Tile
 from tutor.errors import ChoiceError, RuleSetError
+from tutor.rules.args import ArgumentValueError
 from tutor.rules.patterns import PATTERNS, Rule, compile_item
 from tutor.rules.schema import (
     BONUS_NAMES,
+    MAX_DOUBLINGS,
     SCHEMA_VERSION,
     SUIT_BASE,
     PayoutSpec,
@@ -30,6 +32,13 @@ from tutor.rules.schema import (
     parse_tile_names,
     path_message,
 )
+
+MAX_BYTES = 1_000_000
+"""The largest rule-set file sekwoo reads (the built-in ones are under 10 kB)."""
+MAX_VALUES = 100_000
+"""The most values a rule-set file may hold once its aliases (``*name``) are expanded."""
+MAX_DEPTH = 50
+"""The deepest a rule-set file may nest lists and mappings (the built-in ones go 6 deep)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,7 +162,43 @@ def _read_yaml(text: str, where: str) -> dict[str, Any]:
         raise RuleSetError(f"{where}: not valid YAML{at}: {problem}") from None
     if not isinstance(data, dict):
         raise RuleSetError(f"{where}: a rule set is a mapping of keys to values")
+    _count_values(data, where)
     return data
+
+
+def _count_values(data: Any, where: str) -> None:
+    """Refuse a file whose aliases expand to more than ``MAX_VALUES`` values (a "YAML bomb": each
+    alias repeats what its anchor holds, so a few lines can stand for billions of values) or that
+    holds itself, or nests deeper than ``MAX_DEPTH``. The count is made over shared values,
+    without expanding them."""
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+
+    def size(value: Any, depth: int) -> int:
+        if not isinstance(value, dict | list):
+            return 1
+        if depth > MAX_DEPTH:
+            raise RuleSetError(f"{where}: nested more than {MAX_DEPTH} levels deep; a rule set needs far fewer")
+        key = id(value)
+        if key in sizes:
+            return sizes[key]
+        if key in open_:
+            raise RuleSetError(f"{where}: an alias (*name) stands inside its own anchor (&name)")
+        open_.add(key)
+        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+        total = 1
+        for item in items:
+            total += size(item, depth + 1)
+            if total > MAX_VALUES:
+                raise RuleSetError(
+                    f"{where}: its aliases (*name) expand to more than {MAX_VALUES:,} values; "
+                    "a rule set needs far fewer"
+                )
+        open_.discard(key)
+        sizes[key] = total
+        return total
+
+    size(data, 0)
 
 
 def builtin_names() -> list[str]:
@@ -168,14 +213,35 @@ def _source(name: str) -> tuple[str, str]:
         res = resources.files("tutor.rules").joinpath(f"{name}.yaml")
         return res.read_text(encoding="utf-8"), f"{name}.yaml"
     path = Path(name).expanduser()
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        try:
-            return path.read_text(encoding="utf-8"), str(path)
-        except OSError as err:
-            raise RuleSetError(f"cannot read rule set {str(path)!r}: {err.strerror}") from None
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # a name too long to be a path, or with a NUL byte
+        exists = False
+    if path.suffix in (".yaml", ".yml") or exists:
+        return _read_file(path), str(path)
+    shown = name if len(name) <= 60 else name[:60] + "..."
     raise ChoiceError(
-        "rules", name, builtin_names(), f"no rule set {name!r}: choose {', '.join(builtin_names())}, or give a path to a YAML file"
+        "rules", name, builtin_names(), f"no rule set {shown!r}: choose {', '.join(builtin_names())}, or give a path to a YAML file"
     )
+
+
+def _read_file(path: Path) -> str:
+    """The text of a rule-set file: at most ``MAX_BYTES`` (an endless file such as ``/dev/zero``
+    is refused after that many), and UTF-8."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise RuleSetError(f"cannot read rule set {str(path)!r}: {err.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise RuleSetError(f"{path}: larger than {MAX_BYTES // 1_000_000} MB; a rule set is a short YAML file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise RuleSetError(
+            f"{path}: not UTF-8 text (byte 0x{data[err.start]:02x} on line {line}); save the file as UTF-8"
+        ) from None
 
 
 def _raw(name: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
@@ -185,11 +251,34 @@ def _raw(name: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
     if parent is not None:
         if not isinstance(parent, str):
             raise RuleSetError(f"{where}: 'extends' names another rule set")
-        if parent in chain or parent == name:
+        here = _identity(name)
+        parent = _beside(parent, name)
+        if _identity(parent) in (*chain, here):
             raise RuleSetError(f"{where}: 'extends' goes round in a circle through {parent!r}")
-        base, _ = _raw(parent, (*chain, name))
+        if len(chain) >= MAX_DEPTH:
+            raise RuleSetError(f"{where}: 'extends' chains more than {MAX_DEPTH} rule sets")
+        base, _ = _raw(parent, (*chain, here))
         data = _merge(base, data)
     return data, where
+
+
+def _beside(parent: str, child: str) -> str:
+    """The rule set a file's ``extends:`` names: a built-in name, or a path read from the folder of
+    the file that names it (not from the current folder)."""
+    if parent in builtin_names() or child in builtin_names():
+        return parent
+    path = Path(parent).expanduser()
+    return parent if path.is_absolute() else str(Path(child).expanduser().parent / path)
+
+
+def _identity(name: str) -> str:
+    """What names one rule set however it is written: a built-in name, or a file's real path."""
+    if name in builtin_names():
+        return name
+    try:
+        return str(Path(name).expanduser().resolve())
+    except (OSError, RuntimeError):
+        return name
 
 
 @cache
@@ -235,6 +324,13 @@ def _check(rules: RuleSpec, where: str) -> None:
         for f in rules.payout.extra:
             if f not in flags:
                 raise fail(f"payout.extra.{f}", f"no situation {f!r} in 'situations'")
+    if rules.payout and rules.payout.kind == "doubling":
+        for key in ("cap", "limit", "half_limit"):
+            value = getattr(rules.scoring, key)
+            if (value is None and key == "cap") or (value is not None and value > MAX_DOUBLINGS):
+                raise fail(
+                    f"scoring.{key}", f"a doubling payout needs scoring.cap and its limits of at most {MAX_DOUBLINGS}"
+                )
     if rules.scoring.system == "han":
         _check_han_options(rules.scoring.options, where)
     for k, item in enumerate(rules.scoring.items):
@@ -263,6 +359,8 @@ def _check(rules: RuleSpec, where: str) -> None:
             raise fail(f"{path}.args", f"{item.pattern} needs {min(missing)!r}")
         try:
             pattern.validate(item.args, rules)
+        except ArgumentValueError as err:
+            raise fail(f"{path}.args.{err.key}", err.reason) from None
         except ValueError as err:
             raise fail(f"{path}.args", str(err)) from None
         flag = item.args.get("flag")

@@ -13,6 +13,7 @@ from typing import Any
 
 from tutor.core.readings import CHEE, KONG, NGAN, PONG
 from tutor.core.tiles import FIRST_WIND
+from tutor.rules.args import check_args
 from tutor.rules.schema import SUIT_BASE, Item, parse_tile_names
 
 
@@ -82,21 +83,7 @@ def pattern(
 
 def _tile_arg_check(args: tuple[str, ...]) -> Callable[[dict[str, Any]], None]:
     def check(values: dict[str, Any]) -> None:
-        for key in ("tiles", "cards", "seat_tiles", "pair_tiles"):
-            if key in args and key in values:
-                v = values[key]
-                if isinstance(v, dict):
-                    for names in v.values():
-                        parse_tile_names(names)
-                else:
-                    parse_tile_names(v)
-        for key, allowed in _CHOICES.items():
-            if key in args and key in values:
-                v = values[key]
-                items = v if isinstance(v, list) else [v]
-                bad = [x for x in items if x not in allowed]
-                if bad:
-                    raise ValueError(f"{key}: {bad[0]!r} is not one of {', '.join(allowed)}")
+        check_args(args, values)
 
     return check
 
@@ -107,13 +94,6 @@ def _ids(value: Any) -> frozenset[int]:
 
 _SETS = (PONG, KONG)
 _KIND_NAMES = {"chee": CHEE, "pong": PONG, "kong": KONG}
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "kinds": tuple(_KIND_NAMES),
-    "suits": ("dots", "bamboo", "characters"),
-    "honours": ("any", "none", "some"),
-    "shape": ("standard", "seven_pairs", "thirteen_orphans", "nine_gates"),
-    "bonus": ("any", "none", "some"),
-}
 
 
 @pattern("basic_win")

@@ -6,7 +6,7 @@ what the types cannot say; an unknown key or a wrong type is an error naming the
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -14,6 +14,15 @@ from tutor.core.tiles import Tile
 
 SCHEMA_VERSION = 1
 SUIT_BASE = {"dots": 0, "bamboo": 9, "characters": 18}  # index of each suit's 1
+MAX_POINTS = 10_000
+"""The most an item, a minimum, a cap or a limit may be worth: far above any real table, low
+enough that no total overflows what sekwoo prints."""
+MAX_DOUBLINGS = 64
+"""A doubling payout doubles per point: its ``scoring.cap`` (and limits) may be at most this."""
+
+Points = Annotated[int, msgspec.Meta(ge=0, le=MAX_POINTS)]
+Copies = Annotated[int, msgspec.Meta(ge=1, le=4)]
+Share = Annotated[int, msgspec.Meta(ge=0, le=100)]
 
 
 class _Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -24,7 +33,7 @@ class Wild(_Struct, kw_only=True, frozen=True):
     """The wild card (FEI, Fly): how many there are and where it may stand."""
 
     name: str = "FEI"
-    copies: int = 4
+    copies: Annotated[int, msgspec.Meta(ge=0, le=8)] = 4
     max_per_set: int = 1
     sinkable: bool = True
 
@@ -34,7 +43,7 @@ class TileSet(_Struct, kw_only=True, frozen=True):
 
     suits: dict[Literal["dots", "bamboo", "characters"], list[int]]
     honours: list[str]
-    copies: int = 4
+    copies: Copies = 4
     wild: Wild | None = None
     bonus: list[str] = []
 
@@ -44,7 +53,7 @@ class Item(_Struct, kw_only=True, frozen=True):
 
     name: str
     pattern: str
-    points: int | dict[str, int] = 0
+    points: Points | dict[str, Points] = 0
     limit: bool = False
     half_limit: bool = False  # scores scoring.half_limit instead of the points
     bonus: bool = False  # a bonus point: paid, but never counted towards the minimum
@@ -59,10 +68,10 @@ class Scoring(_Struct, kw_only=True, frozen=True):
 
     unit: str = "FUN"
     system: Literal["additive", "han"] = "additive"  # han: yaku and han by the PyPI mahjong package
-    minimum: int = 0
-    cap: int | None = None
-    limit: int | None = None
-    half_limit: int | None = None
+    minimum: Points = 0
+    cap: Points | None = None
+    limit: Points | None = None
+    half_limit: Points | None = None
     options: dict[str, Any] = {}  # han: keyword arguments of mahjong's OptionalRules
     items: list[Item] = []
 
@@ -70,9 +79,9 @@ class Scoring(_Struct, kw_only=True, frozen=True):
 class Shares(_Struct, kw_only=True, frozen=True):
     """How many times its value each loser pays, self-drawn or on a discard."""
 
-    self_drawn: int = 1  # each other player, on a self-drawn win
-    discarder: int = 1  # the player whose discard won
-    others: int = 1  # each other player, on a win from a discard
+    self_drawn: Share = 1  # each other player, on a self-drawn win
+    discarder: Share = 1  # the player whose discard won
+    others: Share = 1  # each other player, on a win from a discard
 
 
 class Band(_Struct, kw_only=True, frozen=True):
@@ -101,7 +110,8 @@ class PayoutSpec(_Struct, kw_only=True, frozen=True):
     """Who pays the winner what: ``check --payout``."""
 
     kind: Literal["per_point", "doubling", "table"] = "per_point"
-    base: int = 1  # per_point: paid per point; doubling: paid for the first point, doubled per point
+    # per_point: paid per point; doubling: paid for the first point, doubled per point
+    base: Annotated[int, msgspec.Meta(ge=1, le=1_000_000_000)] = 1
     table: list[Band] = []  # kind table: the rows, by points and by limit hands
     unit: str = "points"
     shares: Shares = msgspec.field(default_factory=Shares)
@@ -142,9 +152,9 @@ class RuleSpec(_Struct, kw_only=True, frozen=True):
     title: str
     summary: str = ""
     source: str = ""
-    players: int
+    players: Annotated[int, msgspec.Meta(ge=2, le=4)]
     seats: list[str]
-    sets: int = 4
+    sets: Annotated[int, msgspec.Meta(ge=1, le=5)] = 4
     shapes: list[Literal["standard", "seven_pairs", "thirteen_orphans", "nine_gates"]] = msgspec.field(
         default_factory=lambda: ["standard"]
     )

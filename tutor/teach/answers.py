@@ -73,24 +73,35 @@ def read_tiles(text: str) -> list[Tile]:
         if re.fullmatch(r"(?:wh|[eswnrg])+", low):
             parts.extend(h.capitalize() if h == "wh" else h.upper() for h in re.findall(r"wh|[eswnrg]", low))
             continue
-        raise PuzzleError(f"cannot read {tok!r} as a card: write cards like 5d, E, Wh or F*")
+        raise PuzzleError(f"cannot read {_shown(tok)} as a card: write cards like 5d, E, Wh or F*")
     if not parts:
-        raise PuzzleError(f"no card in the answer {text!r}: write cards like 5d, E, Wh or F*")
+        raise PuzzleError(f"no card in the answer {_shown(text)}: write cards like 5d, E, Wh or F*")
     try:
         return parse_tiles(" ".join(parts))
     except TutorError as err:
-        raise PuzzleError(f"cannot read the answer {text!r} as cards: {err}") from None
+        raise PuzzleError(f"cannot read the answer {_shown(text)} as cards: {err}") from None
+
+
+MAX_DIGITS = 6
+"""The most digits read as a number of FUN (a hand scores a few dozen at most)."""
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """The player's answer quoted in a message, cut short when long."""
+    return repr(text if len(text) <= most else text[:most] + "...")
 
 
 def read_number(text: str) -> int:
     """A whole number written as digits or a word (``7``, ``7 FUN``, ``seven``)."""
     m = re.search(r"-?\d+(?![0-9a-z*])", text.lower())
     if m:
+        if len(m.group().lstrip("-")) > MAX_DIGITS:
+            raise PuzzleError(f"{_shown(m.group())} is no number of FUN a hand can score")
         return int(m.group())
     for word in re.findall(r"[a-z]+", text.lower()):
         if word in _NUMBER_WORDS:
             return _NUMBER_WORDS[word]
-    raise PuzzleError(f"cannot read {text!r} as a number of FUN")
+    raise PuzzleError(f"cannot read {_shown(text)} as a number of FUN")
 
 
 def read_yesno(text: str) -> tuple[bool, MeldKind | None]:
@@ -103,7 +114,7 @@ def read_yesno(text: str) -> tuple[bool, MeldKind | None]:
         return True, None
     if words and words[0] in _NO:
         return False, None
-    raise PuzzleError(f"cannot read {text!r} as yes or no")
+    raise PuzzleError(f"cannot read {_shown(text)} as yes or no")
 
 
 def read_answer(theme: str, text: str) -> str:

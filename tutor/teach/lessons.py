@@ -237,7 +237,7 @@ def done_topics() -> frozenset[str]:
     from tutor.teach.progress import Progress
 
     try:
-        with Progress() as prog:
+        with Progress(read_only=True) as prog:
             return frozenset(prog.lessons_done())
     except TutorError:
         return frozenset()

@@ -33,7 +33,7 @@ def play_order(
 def queue(theme: str | None = None, level: int | None = None, *, retry: bool = False) -> list[Puzzle]:
     """The shipped puzzles of a theme and/or level in the order to play them (see ``play_order``)."""
     pool = select(theme, level)
-    with Progress() as prog:
+    with Progress(read_only=True) as prog:
         failed = prog.failed()
         status = prog.status()
     return play_order(pool, failed, status, retry=retry, rng=random.Random())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -113,27 +113,59 @@ def _now() -> str:
 class Progress:
     """An open progress database; use as a context manager, or call ``close``."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, *, read_only: bool = False) -> None:
+        """Open (and create, unless ``read_only``) the database at ``path``. A file that is not
+        sekwoo's progress database is refused before anything is written to it. ``read_only``
+        opens it for reading only (a missing file reads as no progress), as on a read-only home."""
         self.path = Path(path) if path is not None else db_path()
+        self.read_only = read_only
         try:
+            if read_only:
+                self.conn = self._open_read_only()
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._check_ours(self.conn)  # before WAL mode, which would change a foreign file
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = FULL")
             with self._write() as cur:
-                version = cur.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise ProgressError(
-                        f"{self.path} was written by a newer sekwoo (schema {version}); upgrade sekwoo"
-                    )
-                if version == 0:
+                if self._check_ours(self.conn) == 0:  # again under the lock: another sekwoo may have begun
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
                             cur.execute(statement)
                     cur.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except (OSError, sqlite3.Error) as err:
             raise ProgressError(f"cannot open the progress database {str(self.path)!r}: {err}") from None
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """A connection that never writes: to the file if there is one, else to an empty database."""
+        if not self.path.exists():
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+            conn.executescript(_SCHEMA)
+            return conn
+        uri = self.path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+            self._check_ours(conn)
+        except sqlite3.OperationalError:  # a WAL file in a folder we cannot write: read it as it stands
+            conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
+            self._check_ours(conn)
+        return conn
+
+    def _check_ours(self, conn: sqlite3.Connection) -> int:
+        """The schema version of the file, after checking (by reading only) that it is sekwoo's
+        progress database, or a new empty one (version 0); raises ProgressError otherwise."""
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version > SCHEMA_VERSION:
+            raise ProgressError(f"{self.path} was written by a newer sekwoo (schema {version}); upgrade sekwoo")
+        if (version == 0 and tables) or (version > 0 and not {"attempts", "lessons"} <= tables):
+            raise ProgressError(
+                f"{self.path} is not a sekwoo progress database (it holds {', '.join(sorted(tables)) or 'no table'}); "
+                "sekwoo leaves it untouched: move it, or set SEKWOO_HOME to another folder"
+            )
+        return version
 
     def __enter__(self) -> Self:
         return self
@@ -210,22 +242,33 @@ class Progress:
     def stats(self, today: date | None = None) -> Stats:
         """Totals, the daily streak (up to today, or yesterday if today is still open), themes."""
         today = today or date.today()
-        total, correct = self._read("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM attempts")[0]
+        total, correct = self._read("SELECT COUNT(*), COALESCE(SUM(correct = 1), 0) FROM attempts")[0]
         solved = self._read("SELECT COUNT(DISTINCT puzzle_id) FROM attempts WHERE correct = 1")[0][0]
-        days = {
-            date.fromisoformat(str(r[0]))
-            for r in self._read("SELECT DISTINCT daily FROM attempts WHERE daily IS NOT NULL AND correct = 1")
-        }
+        days = _dates(r[0] for r in self._read(
+            "SELECT DISTINCT daily FROM attempts WHERE daily IS NOT NULL AND correct = 1"
+        ))
         themes = tuple(
             ThemeStats(str(t), int(n), int(c), int(n) >= WEAK_MIN_ATTEMPTS and int(c) / int(n) < WEAK_ACCURACY)
             for t, n, c in self._read(
-                "SELECT theme, COUNT(*), SUM(correct) FROM attempts GROUP BY theme ORDER BY theme"
+                "SELECT theme, COUNT(*), COALESCE(SUM(correct = 1), 0) FROM attempts GROUP BY theme ORDER BY theme"
             )
         )
         return Stats(
             int(total), int(correct), int(solved), streak(days, today), best_streak(days),
             len(days), themes, self.lessons_done(),
         )
+
+
+def _dates(values: Iterable[object]) -> set[date]:
+    """The days among ``values`` written as ISO dates; a row edited by hand into something else
+    (``"yesterday"``, ``2024-13-45``) is passed over, not fatal."""
+    out = set()
+    for value in values:
+        try:
+            out.add(date.fromisoformat(str(value)))
+        except ValueError:
+            continue
+    return out
 
 
 def streak(days: set[date], today: date) -> int:
