@@ -31,6 +31,7 @@ from typing import Any
 import msgspec
 
 from tutor.core.hands import Hand
+from tutor.core.tiles import Tile
 from tutor.errors import ChoiceError, PuzzleError, TutorError
 from tutor.rules.schema import path_message
 
@@ -45,6 +46,10 @@ THEMES: dict[str, str] = {
     "count-fun": "How many FUN?",
     "use-fei": "Use the FEI",
     "short-of-five": "Complete but short of 5 FUN",
+    "claim-or-pass": "Claim or pass",
+    "kong-or-not": "KONG or not",
+    "sink-or-keep": "Sink the FEI or keep it",
+    "recall-fei": "Recall the FEI",
 }
 """Every puzzle theme, by key, with its title for people."""
 
@@ -70,6 +75,13 @@ class PuzzleSpec(_Struct, frozen=True, kw_only=True):
     rules: str = "3leg"
     seat: str = "east"
     draws: int | None = None
+    on: str | None = None  # claim-or-pass: the card just thrown
+    source: str = "left"  # claim-or-pass: who threw it (left: the player before you)
+    drawn: str | None = None  # recall-fei: the card just drawn
+
+
+DRAW_THEMES = ("best-discard", "claim-or-pass", "kong-or-not", "sink-or-keep", "recall-fei")
+"""Themes whose answer is an expected-FUN search: each puzzle says its number of draws."""
 
 
 class PuzzleFile(_Struct, frozen=True, kw_only=True):
@@ -100,6 +112,9 @@ class Puzzle:
     rules: str = "3leg"
     seat: str = "east"
     draws: int | None = None
+    on: str | None = None
+    source: str = "left"
+    drawn: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The puzzle as plain data, in the field order of the YAML files."""
@@ -115,6 +130,11 @@ class Puzzle:
         }
         if self.draws is not None:
             out["draws"] = self.draws
+        if self.on is not None:
+            out["on"] = self.on
+            out["source"] = self.source
+        if self.drawn is not None:
+            out["drawn"] = self.drawn
         return out
 
 
@@ -150,8 +170,20 @@ def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
             raise PuzzleError(f"{at}.seat: unknown seat {p.seat!r}")
         if p.draws is not None and not 1 <= p.draws <= 6:
             raise PuzzleError(f"{at}.draws: {p.draws} draws; use 1 to 6")
-        if spec.theme == "best-discard" and p.draws is None:
-            raise PuzzleError(f"{at}.draws: a best-discard puzzle says how many draws its answer assumes")
+        if spec.theme in DRAW_THEMES and p.draws is None:
+            raise PuzzleError(f"{at}.draws: a {spec.theme} puzzle says how many draws its answer assumes")
+        if (p.on is None) == (spec.theme == "claim-or-pass"):
+            raise PuzzleError(f"{at}.on: the card thrown is given for a claim-or-pass puzzle, and only there")
+        if (p.drawn is None) == (spec.theme == "recall-fei"):
+            raise PuzzleError(f"{at}.drawn: the card drawn is given for a recall-fei puzzle, and only there")
+        if p.source not in ("left", "right"):
+            raise PuzzleError(f"{at}.source: left or right, not {p.source!r}")
+        for key in ("on", "drawn"):
+            if getattr(p, key) is not None:
+                try:
+                    Tile.parse(str(getattr(p, key)).strip())
+                except TutorError as err:
+                    raise PuzzleError(f"{at}.{key}: {err}") from None
         for key in ("hand", "question", "explanation"):
             if not str(getattr(p, key)).strip():
                 raise PuzzleError(f"{at}.{key}: empty")
@@ -164,7 +196,7 @@ def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
             raise PuzzleError(f"{at}.hand: {err}") from None
         out.append(
             Puzzle(p.id, spec.theme, p.level, hand, p.hand.strip(), p.question.strip(), answer,
-                   p.explanation.strip(), p.rules, p.seat, p.draws)
+                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn)
         )
     return tuple(out)
 
@@ -233,6 +265,6 @@ def select(theme: str | None = None, level: int | None = None) -> tuple[Puzzle, 
 
 
 __all__ = [
-    "LEVELS", "THEMES", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file", "get_puzzle", "load_puzzles",
+    "DRAW_THEMES", "LEVELS", "THEMES", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file", "get_puzzle", "load_puzzles",
     "parse_file", "select",
 ]

@@ -10,11 +10,12 @@ from puzzles import LEVELS, THEMES, Puzzle, dump_file, load_puzzles, parse_file
 from tutor.core.hands import Hand
 from tutor.engine import solver
 from tutor.engine.score import check
-from tutor.errors import PuzzleError
+from tutor.errors import PuzzleError, TutorError
 from tutor.rules.load import load_rules
 from tutor.teach.answers import judge, read_answer
 from tutor.teach.facts import fei_choices, shape_waits
 from tutor.teach.solve import solve
+from tutor.teach.themes import ANSWER_KIND
 
 PUZZLES = load_puzzles()
 
@@ -35,7 +36,7 @@ def test_answer_is_resolved_and_unique(puzzle: Puzzle) -> None:
     assert sol.unique, f"{puzzle.id}: several answers {sol.alternatives}"
     assert read_answer(puzzle.theme, puzzle.answer) == read_answer(puzzle.theme, sol.answer)
     assert judge(puzzle, puzzle.answer).correct
-    for alt in ("no", "yes") if puzzle.theme in ("is-a-set", "short-of-five") else ():
+    for alt in ("no", "yes") if ANSWER_KIND[puzzle.theme] == "yesno" else ():
         assert judge(puzzle, alt).correct is (alt == puzzle.answer)
 
 
@@ -122,3 +123,23 @@ def test_dump_round_trips() -> None:
     spaced = [p for p in PUZZLES if p.theme == "is-a-set"]
     again = parse_file(dump_file("is-a-set", spaced), "x")
     assert again == tuple(spaced) and [p.hand_text for p in again] == [p.hand_text for p in spaced]
+
+
+@pytest.mark.parametrize("theme", ["claim-or-pass", "kong-or-not", "sink-or-keep", "recall-fei"])
+def test_the_decision_themes_hold_15_puzzles_each(theme: str) -> None:
+    found = _by_theme(theme)
+    assert len(found) >= 15
+    assert all(p.draws for p in found)
+    if theme in ("kong-or-not", "sink-or-keep", "claim-or-pass"):  # the answer is not always the same
+        assert len({p.answer.split()[0] for p in found}) >= 2
+
+
+def test_claim_answers_are_read_leniently() -> None:
+    from tutor.teach.answers import read_claim
+
+    assert read_claim("Pong") == "pong" and read_claim("pong with a FEI") == "pong F*"
+    assert read_claim("chi 9d,7d 8d") == read_claim("chee 789d") == "chee 7d 8d 9d"
+    assert read_claim("sek woo") == read_claim("hu") == "sek woo" and read_claim("pass") == "pass"
+    for bad in ("chee", "take it", ""):
+        with pytest.raises(TutorError):
+            read_claim(bad)

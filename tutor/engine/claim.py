@@ -141,7 +141,8 @@ def claim(
             opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick)
             options.append(_from_option(action, meld, opt, None, n + 1))
         else:
-            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks)
+            # a claim is followed by a discard at once: a KONG waits for the player's own turn
+            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False)
             states[0] += res.states
             best = res.options[0]
             options.append(_from_option(action, meld, best, best, n))

@@ -110,7 +110,7 @@ def explain_claims(options: list[ClaimOption], tile: Tile, n: int, unit: str) ->
             out.append(replace(o, explanation=text))
             continue
         if o.action == "pass":
-            text = f"Pass: keep the 13 cards, {_draws_away(o.distance)}"
+            text = f"Pass: keep the hand as it is, {_draws_away(o.distance)}"
         else:
             text = f"{CLAIM_NAMES[o.action]} {o.meld}"
             if o.action == "kong":

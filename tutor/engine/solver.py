@@ -118,6 +118,7 @@ def discard(
     exact_draws: int | None = None,
     progress: Callable[[int, int, int], None] | None = None,
     drawn: Tile | None = None,
+    kongs_now: bool = True,
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -126,7 +127,8 @@ def discard(
     ``exact_draws`` draws every discard is weighed; after them the player keeps the draws that
     bring a win closer. By default that is every draw of a horizon of at most 3 (the exact
     optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
-    then with the number of states searched so far."""
+    then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
+    now (the discard that follows a claim)."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
@@ -145,7 +147,7 @@ def discard(
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
-    for action, tile, after in kongs(hand):  # the four laid down, then a replacement card
+    for action, tile, after in kongs(hand) if kongs_now else ():  # the four laid down, then a replacement
         kt = Table(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]

@@ -117,6 +117,32 @@ def read_yesno(text: str) -> tuple[bool, MeldKind | None]:
     raise PuzzleError(f"cannot read {_shown(text)} as yes or no")
 
 
+_CLAIMS = {
+    "pass": "pass", "no": "pass", "sek": "sek woo", "sekwoo": "sek woo", "win": "sek woo", "hu": "sek woo",
+    "pong": "pong", "peng": "pong", "pung": "pong", "kong": "kong", "gong": "kong", "kang": "kong",
+    "chee": "chee", "chi": "chee", "chow": "chee",
+}
+
+
+def read_claim(text: str) -> str:
+    """A claim written loosely, in the canonical form of the puzzle files: ``pass``, ``sek woo``,
+    ``pong`` (``pong F*`` with a FEI), ``kong``, or ``chee`` with the set's cards (``chee 7d 8d 9d``,
+    ``chee 7d 8d F*``)."""
+    words = text.strip().split(maxsplit=1)
+    action = _CLAIMS.get(words[0].lower()) if words else None
+    if action is None:
+        raise PuzzleError(f"cannot read {text!r} as a claim: write {ANSWER_HINT['claim']}")
+    rest = words[1] if len(words) > 1 else ""
+    if action in ("pass", "sek woo", "kong"):
+        return action
+    if action == "pong":
+        return "pong F*" if re.search(r"f\*|\bfei\b|\bwild\b", rest.lower()) else "pong"
+    cards = read_tiles(rest) if rest.strip() else []
+    if len(cards) != 3:
+        raise PuzzleError(f"name the CHEE's three cards, as in chee 7d 8d 9d, not {text!r}")
+    return "chee " + " ".join(str(t) for t in sorted(cards))
+
+
 def read_answer(theme: str, text: str) -> str:
     """An answer as typed, in the canonical form the puzzle files use; raises ``PuzzleError``."""
     kind = ANSWER_KIND.get(theme)
@@ -129,6 +155,8 @@ def read_answer(theme: str, text: str) -> str:
         return "yes" if yes else "no"
     if kind == "number":
         return str(read_number(text))
+    if kind == "claim":
+        return read_claim(text)
     tiles = read_tiles(text)
     if kind == "tiles":
         return tiles_text(t for t in tiles if t.id != FEI_ID) or "F*"
@@ -158,4 +186,4 @@ def judge(puzzle: Puzzle, text: str) -> Verdict:
     return Verdict(puzzle, given, correct, puzzle.answer, puzzle.explanation)
 
 
-__all__ = ["Verdict", "judge", "read_answer", "read_number", "read_tiles", "read_yesno", "tiles_text"]
+__all__ = ["Verdict", "judge", "read_answer", "read_claim", "read_number", "read_tiles", "read_yesno", "tiles_text"]

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from puzzles import THEMES, Puzzle
+from puzzles import DRAW_THEMES, THEMES, Puzzle
 from tutor.core.hands import Hand, MeldKind
 from tutor.core.tiles import FEI_ID, TILES, Tile
 from tutor.core.words import plural
@@ -32,7 +32,7 @@ from tutor.teach.facts import (
 from tutor.teach.themes import question_for
 
 if TYPE_CHECKING:
-    from tutor.engine.results import Check, Option
+    from tutor.engine.results import Check, ClaimOption, Option
     from tutor.rules.load import RuleSet
 
 DISCARD_MARGIN_ABS = 0.05
@@ -250,6 +250,72 @@ def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     return Solution(name(best), tuple(alts), text + ".", level, result.states)
 
 
+def claim_answer(o: ClaimOption) -> str:
+    """A claim as a puzzle writes its answer: ``pass``, ``pong``, ``pong F*``, ``chee 7d 8d 9d``, ..."""
+    if o.action == "sek-woo":
+        return "sek woo"
+    if o.meld is None or o.action == "kong":
+        return o.action
+    if o.action == "pong":
+        return "pong F*" if o.meld.wild_count else "pong"
+    return "chee " + " ".join(str(t) for t in o.meld.cards)
+
+
+def _margin_level(best: float, second: float) -> int:
+    """Easy when the best answer is worth twice the next, hard when it is only just clear."""
+    return 1 if best >= 2 * second + DISCARD_MARGIN_ABS else 2 if best >= 1.4 * second else 3
+
+
+def _solve_claim(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    from tutor.engine.claim import claim
+
+    draws = puzzle.draws or 3
+    assert puzzle.on is not None  # the file's validation requires it
+    result = claim(hand, Tile.parse(puzzle.on), rules, puzzle.source, puzzle.seat, draws)
+    answers: dict[str, ClaimOption] = {}
+    for o in result.options:  # best first: each answer keeps its best option
+        if not (o.action == "sek-woo" and not o.wins):
+            answers.setdefault(claim_answer(o), o)
+    ranked = list(answers.items())
+    (name, best), rest = ranked[0], ranked[1:]
+    alts = [name] + [n for n, o in rest if not _clear_margin(best.expected_fun, o.expected_fun)]
+    text = best.explanation
+    if rest:
+        n2, o2 = rest[0]
+        text += f" Next best, {n2}, expects {o2.expected_fun:.2f} {rules.unit}."
+    level = _margin_level(best.expected_fun, rest[0][1].expected_fun) if rest else 1
+    return Solution(name, tuple(alts), text, level)
+
+
+# the yes/no decisions: which options are "yes" (the move asked about), which are "no"
+_MOVES = {"kong-or-not": ("kong", "add-kong"), "sink-or-keep": ("sink",), "recall-fei": ("recall",)}
+
+
+def _solve_move(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+    from tutor.engine import solver
+
+    draws = puzzle.draws or 3
+    drawn = None if puzzle.drawn is None else Tile.parse(puzzle.drawn)
+    result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws, drawn=drawn)
+    moves = [o for o in result.options if o.action in _MOVES[puzzle.theme]]
+    others = [o for o in result.options if o.action == "discard"]
+    if not moves or not others:
+        raise PuzzleError(f"{puzzle.id}: the hand offers no such choice")
+    yes, no = moves[0], others[0]
+    alts: tuple[str, ...]
+    if _clear_margin(yes.expected_fun, no.expected_fun):
+        answer, alts, level = "yes", ("yes",), _margin_level(yes.expected_fun, no.expected_fun)
+    elif _clear_margin(no.expected_fun, yes.expected_fun):
+        answer, alts, level = "no", ("no",), _margin_level(no.expected_fun, yes.expected_fun)
+    else:
+        answer, alts, level = "yes" if yes.expected_fun >= no.expected_fun else "no", ("yes", "no"), 3
+    move = {"kong-or-not": "the KONG", "sink-or-keep": "sinking the FEI", "recall-fei": "taking back the FEI"}[puzzle.theme]
+    text = (f"{'Yes' if answer == 'yes' else 'No'}: {move} expects {yes.expected_fun:.2f} {rules.unit} over "
+            f"{plural(draws, 'draw')} (wins {yes.win_probability:.0%}); the best discard, {no.tile}, expects "
+            f"{no.expected_fun:.2f} (wins {no.win_probability:.0%}).")
+    return Solution(answer, alts, text, level, result.states)
+
+
 _SOLVERS = {
     "is-a-set": _solve_set,
     "find-ngan": _solve_ngan,
@@ -259,12 +325,17 @@ _SOLVERS = {
     "count-fun": _solve_fun,
     "use-fei": _solve_fei,
     "short-of-five": _solve_short,
+    "claim-or-pass": _solve_claim,
+    "kong-or-not": _solve_move,
+    "sink-or-keep": _solve_move,
+    "recall-fei": _solve_move,
 }
 
 
 def build(
     theme: str, hand: str, puzzle_id: str, *, seat: str = "east", rules: str = "3leg",
-    draws: int | None = None, budget: bool = False,
+    draws: int | None = None, budget: bool = False, on: str | None = None, source: str = "left",
+    drawn: str | None = None,
 ) -> Puzzle:
     """A puzzle of ``hand`` (as written) whose question, answer, explanation and level come from here.
 
@@ -273,10 +344,10 @@ def build(
     """
     if theme not in THEMES:
         raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
-    if theme == "best-discard" and draws is None:
+    if theme in DRAW_THEMES and draws is None:
         draws = 3
-    draft = Puzzle(puzzle_id, theme, 1, Hand.parse(hand), hand.strip(), question_for(theme, seat, draws),
-                   "?", "?", rules, seat, draws)
+    draft = Puzzle(puzzle_id, theme, 1, Hand.parse(hand), hand.strip(),
+                   question_for(theme, seat, draws, on, source, drawn), "?", "?", rules, seat, draws, on, source, drawn)
     sol = solve(draft)
     if not sol.unique:
         raise PuzzleError(f"{puzzle_id}: not one answer but {len(sol.alternatives)}: {', '.join(sol.alternatives)}")
@@ -285,4 +356,4 @@ def build(
     return replace(draft, answer=sol.answer, explanation=sol.explanation, level=sol.level)
 
 
-__all__ = ["DISCARD_MARGIN_ABS", "DISCARD_MARGIN_REL", "SOLVE_BUDGET", "Solution", "build", "solve"]
+__all__ = ["DISCARD_MARGIN_ABS", "DISCARD_MARGIN_REL", "SOLVE_BUDGET", "Solution", "build", "claim_answer", "solve"]
