@@ -46,3 +46,14 @@ def test_random_complete_hands_are_complete() -> None:
     hands = [h for h in (random_complete(rng, rules, declared=0.2) for _ in range(30)) if h is not None]
     assert len(hands) >= 10
     assert all(check(h, rules).complete for h in hands)
+
+
+@pytest.mark.parametrize("theme", ["claim-or-pass", "kong-or-not", "recall-fei"])
+def test_make_decision_puzzles(theme: str) -> None:
+    """The decision themes are made from deals that offer the decision; each re-solves alone."""
+    made = make(theme, 1, seed=7)
+    assert len(made) == 1
+    p = made[0]
+    assert p.draws == 3 and (p.on is not None) == (theme == "claim-or-pass")
+    assert (p.drawn is not None) == (theme == "recall-fei")
+    assert solve(p).answer == p.answer and solve(p).unique

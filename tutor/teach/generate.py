@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from puzzles import THEMES, Puzzle, check_theme, load_puzzles
+from puzzles import DRAW_THEMES, THEMES, Puzzle, check_theme, load_puzzles
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES
 from tutor.errors import PuzzleError, TutorError
@@ -110,14 +110,21 @@ def _candidate_set(rng: random.Random) -> tuple[str, str]:
 
 _SEATS = ("east", "south", "west")
 MAX_TRIES = 20_000
-"""Random deals ``make`` tries before it settles for fewer puzzles than asked."""
+"""Random deals ``make`` tries before it settles for fewer puzzles than asked ..."""
+MAX_SEARCH_TRIES = 300
+"""... or, for a theme whose answer is an expected-FUN search (seconds a deal), this many."""
 
 
-def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tuple[str, str]]:
-    """Endless (hand, seat) candidates for a theme, from random deals."""
+def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tuple[str, str, dict[str, str]]]:
+    """Endless (hand, seat, what else the puzzle says) candidates for a theme, from random deals."""
     while True:
         if theme == "is-a-set":
-            yield _candidate_set(rng)
+            yield (*_candidate_set(rng), {})
+            continue
+        if theme in DECISIONS:
+            got = _decision_deal(theme, rng, rules)
+            if got is not None:
+                yield str(got[0]), "east", got[1]
             continue
         seat = "east"
         if theme == "find-ngan":
@@ -146,7 +153,47 @@ def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tupl
         else:
             raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
         if hand is not None:
-            yield str(hand), seat
+            yield str(hand), seat, {}
+
+
+DECISIONS = ("claim-or-pass", "kong-or-not", "sink-or-keep", "recall-fei")
+
+
+def _decision_deal(theme: str, rng: random.Random, rules: RuleSet) -> tuple[Hand, dict[str, str]] | None:
+    """A hand near complete that meets the decision the theme asks about: a card it may claim,
+    a KONG it may declare, a FEI it may sink, a FEI laid down it may take back."""
+    from tutor.engine.claim import legal_claims
+
+    base = _discard_deal(rng, rules)
+    if base is None:
+        return None
+    cards = list(base.concealed)
+    rng.shuffle(cards)
+    real = [c for c in cards if c.id != FEI_ID]
+    t = rng.choice(real)
+    others = [c for c in cards if c != t]
+    if theme == "claim-or-pass":
+        hand = Hand(tuple(cards[:13]), (), base.bonus)
+        held = Counter(c.id for c in hand.concealed)
+        thrown = t.id + rng.choice((-1, 1)) if t.id < 9 and 0 < t.id < 8 and rng.random() < 0.5 else t.id
+        source = "right" if rng.random() < 0.3 else "left"
+        if held[thrown] >= rules.copies or not legal_claims(hand, TILES[thrown], rules, source):
+            return None  # only passing is possible: no question
+        return hand, {"on": str(TILES[thrown]), "source": source}
+    if theme == "kong-or-not":
+        if rng.random() < 0.5:  # four held
+            return Hand(tuple([t] * 4 + others[:10]), (), base.bonus), {}
+        return Hand(tuple([t] + others[:10]), (Meld(MeldKind.PONG, (t, t, t)),), base.bonus), {}
+    if theme == "sink-or-keep":
+        if not any(c.id == FEI_ID for c in cards):
+            cards[0] = TILES[FEI_ID]
+        return Hand(tuple(cards), (), base.bonus), {}
+    fei = TILES[FEI_ID]
+    if t.id < 9 and 0 < t.id < 8 and rng.random() < 0.4:
+        meld = Meld(MeldKind.CHEE, (TILES[t.id - 1], TILES[t.id + 1], fei))
+    else:
+        meld = Meld(MeldKind.PONG, (t, t, fei))
+    return Hand(tuple([t] + others[:10]), (meld,), base.bonus), {"drawn": str(t)}
 
 
 def _discard_deal(rng: random.Random, rules: RuleSet) -> Hand | None:
@@ -189,8 +236,9 @@ def make(
     answers: Counter[str] = Counter()
     levels: Counter[int] = Counter()
     tries = 0
-    for hand, seat in _candidates(theme, rng, rule_set):
-        if len(out) >= count or tries >= MAX_TRIES:
+    most = MAX_SEARCH_TRIES if theme in DRAW_THEMES else MAX_TRIES
+    for hand, seat, extra in _candidates(theme, rng, rule_set):
+        if len(out) >= count or tries >= most:
             break
         tries += 1
         if hand in seen:
@@ -198,12 +246,12 @@ def make(
         pid = f"{prefix}-{start + len(out):03d}"
         try:
             puzzle = build(theme, hand, pid, seat=seat, rules=rules,
-                           draws=draws if theme == "best-discard" else None, budget=True)
+                           draws=draws if theme in DRAW_THEMES else None, budget=theme == "best-discard", **extra)
         except TutorError:
             continue
         if level is not None and puzzle.level != level:
             continue
-        if level is None and levels[puzzle.level] >= (count + 1) // 2 and tries < MAX_TRIES // 2:
+        if level is None and levels[puzzle.level] >= (count + 1) // 2 and tries < most // 2:
             continue
         if not _balanced(theme, puzzle, answers, count):
             continue
@@ -219,8 +267,11 @@ def _balanced(theme: str, puzzle: Puzzle, answers: Counter[str], count: int) -> 
     if theme == "short-of-five":
         cap = {"yes": max(1, count // 3), "no": count - max(1, count // 3)}
         return answers[puzzle.answer] < cap[puzzle.answer]
-    if theme == "is-a-set":
+    if theme in ("is-a-set", "kong-or-not", "sink-or-keep"):
         return answers[puzzle.answer] < (count + 1) // 2
+    if theme == "claim-or-pass":  # pass, PONG, CHEE, ... each at most a third
+        kind = puzzle.answer.split()[0]
+        return sum(n for a, n in answers.items() if a.split()[0] == kind) < max(1, (count + 2) // 3)
     if theme == "waits":
         return answers[puzzle.answer] < 1
     if theme == "best-discard" and not puzzle.answer[0].isdigit():  # a lone honour is the easy case
@@ -237,4 +288,4 @@ def taken_hands(prefix: str) -> frozenset[str]:
     return frozenset(p.hand_text for p in load_puzzles() if not p.id.startswith(own))
 
 
-__all__ = ["MAX_TRIES", "make", "random_complete", "taken_hands"]
+__all__ = ["MAX_SEARCH_TRIES", "MAX_TRIES", "make", "random_complete", "taken_hands"]
