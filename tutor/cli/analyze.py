@@ -73,13 +73,14 @@ ExactOpt = Annotated[
 ]
 
 
-def _flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | None) -> frozenset[str]:
+def situation_flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | None) -> frozenset[str]:
+    """The situations the options name, as the library's flags."""
     flags = set(situation or ())
     flags |= {f for f, on in (("tin_woo", tin_woo), ("dei_woo", dei_woo), ("four_fei", four_fei)) if on}
     return frozenset(flags)
 
 
-def _seen(text: str) -> list[Any]:
+def seen_cards(text: str) -> list[Any]:
     """The cards given with ``--seen``: loose cards that can be drawn (no sets, no bonus cards)."""
     from notation import parse_tiles
 
@@ -112,7 +113,7 @@ def check(
     paid = unpaid = None
     with edge(as_json):
         rule_set = load_rules(rules)
-        result = judge(Hand.parse(hand), rule_set, seat, _flags(tin_woo, dei_woo, four_fei, situation))
+        result = judge(Hand.parse(hand), rule_set, seat, situation_flags(tin_woo, dei_woo, four_fei, situation))
         if payout and rule_set.spec.payout is None:  # the check still stands: say why no payout follows
             unpaid = f"{rule_set.name} has no payout table ('payout:' in its YAML), so no payout is shown"
         elif payout:
@@ -167,9 +168,9 @@ def waits(
     from tutor.engine.solver import waits as find_waits
     from tutor.rules.load import load_rules
 
-    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     _answer(
-        as_json, lambda: find_waits(Hand.parse(hand), load_rules(rules), seat, flags, _seen(seen)),
+        as_json, lambda: find_waits(Hand.parse(hand), load_rules(rules), seat, flags, seen_cards(seen)),
         "waits_dict", "waits_view",
     )
 
@@ -197,9 +198,9 @@ def discard(
     from tutor.engine.solver import discard as rank
     from tutor.rules.load import load_rules
 
-    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
-        result = rank(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags, wall, exact_draws, tick,
+        result = rank(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags, wall, exact_draws, tick,
                       _card(drawn))
         if svg is not None:
             from tutor.cli.draw import write_svg
@@ -241,9 +242,9 @@ def analyze(
     from tutor.engine.results import ClaimResult
     from tutor.rules.load import load_rules
 
-    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
-        result = run(Hand.parse(hand), load_rules(rules), seat, draws, _seen(seen), flags,
+        result = run(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
                      _card(on), source.lower(), _card(drawn), tick)
     if as_json:
         from tutor.render.data import analysis_dict

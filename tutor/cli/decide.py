@@ -16,8 +16,8 @@ from tutor.cli.analyze import (
     SituationOpt,
     TinWoo,
     WallOpt,
-    _flags,
-    _seen,
+    seen_cards,
+    situation_flags,
 )
 from tutor.cli.common import HandArg, JsonOpt, RulesOpt, SeatOpt, edge, emit, progress_bar, show
 from tutor.errors import ArgumentError
@@ -53,12 +53,12 @@ def claim(
     from tutor.engine.claim import claim as weigh_claims
     from tutor.rules.load import load_rules
 
-    flags = _flags(tin_woo, dei_woo, four_fei, situation)
+    flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         if len(tile.split()) != 1:
             raise ArgumentError("tile", f"one card, such as 5d or R, not {tile!r}")
         result = weigh_claims(Hand.parse(hand), Tile.parse(tile.strip()), load_rules(rules), source.lower(), seat, draws,
-                              _seen(seen), flags, wall, exact_draws, tick)
+                              seen_cards(seen), flags, wall, exact_draws, tick)
     if as_json:
         from tutor.render.data import claim_dict
 
