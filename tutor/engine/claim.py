@@ -27,7 +27,7 @@ from tutor.engine.distance import Distance
 from tutor.engine.explain import explain_claims
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
-from tutor.engine.solver import discard, horizon, setup, unseen_counts, weigh
+from tutor.engine.solver import budget, discard, horizon, setup, unseen_counts, weigh
 from tutor.engine.table import Table
 from tutor.errors import ArgumentError, InvalidHandError
 
@@ -104,9 +104,9 @@ def claim(
     if tile.is_bonus or tile.id == FEI_ID or tile.id not in rules.in_play:
         raise ArgumentError("tile", f"{tile} cannot be claimed: a claim takes a playing card of {rules.name}, not a bonus card or a {rules.wild_name}")
     n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
+    within = budget(n, exact, exact_draws is not None)
     exact = min(exact, n)
-    in_sight = tuple(seen) + (tile,)
-    unseen_counts(rules, hand, in_sight)  # the claimed card must still exist
+    unseen = unseen_counts(rules, hand, (*seen, tile))  # the claimed card is in sight (and must exist)
     claims = legal_claims(hand, tile, rules, source)
     total = len(claims) + 1
     states = [0]
@@ -114,6 +114,7 @@ def claim(
 
     def tick() -> None:  # one more state searched
         states[0] += 1
+        within(states[0])
         if progress is not None and not states[0] & 255:
             progress(states[0], done[0], total)
 
@@ -128,7 +129,7 @@ def claim(
                                    (1.0 if won.wins else 0.0,) * n, -1, -1, None, won.fun, won.wins))
     table = Table(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
-    pool0 = [unseen_counts(rules, hand, in_sight)[t] for t in table.kinds]
+    pool0 = [unseen[t] for t in table.kinds]
     passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick)
     options.append(_from_option("pass", None, passing, None, n))
     done[0] += 1

@@ -151,15 +151,12 @@ def discard(
         kt = Table(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]
-    memory0 = _memory_mb()
+    within = budget(n, exact_draws, explicit_exact)
     options: list[Option] = []
 
     def tick() -> None:
         counter[0] += 1
-        if counter[0] > MAX_STATES:
-            raise _too_big(n, exact_draws, explicit_exact, f"{MAX_STATES:,} hand states")
-        if not counter[0] & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
-            raise _too_big(n, exact_draws, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
+        within(counter[0])
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
     notes = []
@@ -209,6 +206,21 @@ def horizon(
     if exact < 0:
         raise ArgumentError("exact_draws", f"a number of draws, not {exact}")
     return n, exact
+
+
+def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
+    """The check a search makes as it counts its states: past ``MAX_STATES``, or past
+    ``MAX_MEMORY_MB`` taken since it began (looked at every 256 states), it stops with an error
+    naming the option to lower."""
+    memory0 = _memory_mb()
+
+    def within(states: int) -> None:
+        if states > MAX_STATES:
+            raise _too_big(n, exact, explicit_exact, f"{MAX_STATES:,} hand states")
+        if not states & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
+            raise _too_big(n, exact, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
+
+    return within
 
 
 def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> ArgumentError:
