@@ -541,6 +541,21 @@ class Horizon:
             got = self.memo[key] = self._value(h, n, exact)
         return got
 
+    def kept(self, h: Mapping[str, int], h14: Mapping[str, int], left: int, exact: int, exact_after: int,
+             dh: int) -> Value:
+        """The best value after a draw that does not win, ``h14``, with ``left`` draws after it:
+        in an exact draw every discard (then ``exact_after`` exact draws), else throwing the card
+        back or a discard ``x`` with ``d(h14 - x) = d(h) - 1``."""
+        if exact:
+            cands = [self.value(minus(h14, x), left, exact_after) for x in h14]
+        else:
+            cands = [self.value(h, left, 0)]  # the card thrown back
+            # d of 13 cards is never below 0: at d(h) = 0 (or one draw left) no x helps
+            some, steps = self.closer(h14, dh) if dh > 0 else (False, [])
+            if some:  # some x has d(h+t-x) < d(h): weigh those with d(h) - 1
+                cands += [self.value(minus(h14, x), left, 0) for x in steps]
+        return max(cands)
+
     def _value(self, h: Mapping[str, int], n: int, exact: int) -> Value:
         dh = 0
         if not exact and n > 1:
@@ -560,15 +575,7 @@ class Horizon:
             if verdict.wins:
                 branch: Value = (Fraction(verdict.fun), ONE, (ONE,) * n)
             else:
-                if exact:
-                    cands = [self.value(minus(h14, x), n - 1, exact - 1) for x in h14]
-                else:
-                    cands = [self.value(h, n - 1, 0)]  # t thrown back
-                    # d of 13 cards is never below 0: at d(h) = 0 (or one draw left) no x helps
-                    some, steps = self.closer(h14, dh) if dh > 0 else (False, [])
-                    if some:  # some x has d(h+t-x) < d(h): weigh those with d(h) - 1
-                        cands += [self.value(minus(h14, x), n - 1, 0) for x in steps]
-                v, q, later = max(cands)
+                v, q, later = self.kept(h, h14, n - 1, exact, exact - 1, dh)
                 branch = (v, q, (ZERO, *later))
             ev += p * branch[0]
             pw += p * branch[1]
@@ -636,15 +643,8 @@ def replacement_value(model: Horizon, h0: Mapping[str, int], n: int, exact: int)
         verdict = model.judge(h14)
         if verdict.wins:
             v, q, later = Fraction(verdict.fun), ONE, (ONE,) * n
-        else:
-            if exact:
-                cands = [model.value(minus(h14, x), n, exact) for x in h14]
-            else:
-                cands = [model.value(h0, n, 0)]
-                some, steps = model.closer(h14, dh) if dh > 0 else (False, [])
-                if some:
-                    cands += [model.value(minus(h14, x), n, 0) for x in steps]
-            v, q, later = max(cands)
+        else:  # the replacement is not a draw of the n: the exact draws are all still to come
+            v, q, later = model.kept(h0, h14, n, exact, exact, dh)
         ev += p * v
         pw += p * q
         by = [b + p * x for b, x in zip(by, later, strict=True)]
