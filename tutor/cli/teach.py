@@ -11,6 +11,7 @@ object and nothing else.
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -43,13 +44,23 @@ SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also write a picture
 # The player's turns
 
 
+QUIT = frozenset({"q", "quit", "exit"})
+"""What a player types to stop, at every prompt."""
+
+
 def _ask(con: Console, prompt: str) -> str | None:
-    """A line typed by the player; None at end of input or on Ctrl-C."""
+    """A line typed by the player; None at end of input (Ctrl-D) or on ``q``. Ctrl-C stops the
+    command: exit 130."""
     try:
-        return con.input(prompt)
-    except (EOFError, KeyboardInterrupt):
+        text = con.input(prompt)
+    except EOFError:
         con.print()
         return None
+    except KeyboardInterrupt:
+        con.print()
+        print("sekwoo: interrupted", file=sys.stderr)
+        raise typer.Exit(130) from None
+    return None if text.strip().lower() in QUIT else text
 
 
 def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
@@ -65,7 +76,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
         show_puzzle(con, p, "Daily puzzle" if daily else "Puzzle")
         while True:
             text = _ask(con, "  your answer (empty to skip, q to stop) > ")
-            if text is None or text.strip().lower() in ("q", "quit", "exit"):
+            if text is None:
                 show_tally(con, right, done)
                 return
             if not text.strip():
@@ -313,11 +324,22 @@ def learn(
                                                 autocompletion=complete.topics)] = None,
     no_input: NoInputOpt = False,
     answers: Annotated[bool, typer.Option("--answers", help="Without input, show the exercises' answers too.")] = False,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, help="Deal the exercises from this seed (the same seed, the same exercises); "
+                              "without it they are new each time.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the lesson (or the list) as one JSON object.")] = False,
 ) -> None:
-    """Short lessons with cards drawn, each ending with exercises checked by the engine."""
+    """Short lessons with cards drawn, each ending with new exercises checked by the engine."""
     from tutor.render.teach import lesson_dict, lessons_dict, show_lessons
-    from tutor.teach.lessons import LESSONS, done_topics, exercises, following, get_lesson, pictures
+    from tutor.teach.lessons import (
+        LESSONS,
+        done_topics,
+        exercises,
+        following,
+        get_lesson,
+        pictures,
+        questions,
+    )
 
     if topic is None:
         if as_json:
@@ -328,24 +350,35 @@ def learn(
     with edge(as_json):
         lesson = get_lesson(topic)
         if as_json:
-            emit(lesson_dict(lesson, pictures(lesson), exercises(lesson), answers, following(lesson)))
+            emit(lesson_dict(lesson, pictures(lesson), exercises(lesson, seed), answers, following(lesson),
+                             questions(lesson)))
             return
-        _teach(console(), lesson, interactive(no_input), answers)
+        _teach(console(), lesson, interactive(no_input), answers, seed)
 
 
-def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> None:
-    """A lesson step by step (the player presses Enter between steps), then its exercises."""
-    from tutor.errors import PuzzleError
+def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool, seed: int | None = None) -> None:
+    """A lesson step by step: a step that asks about its hand waits for the player's try, then
+    shows the answer; the others wait for Enter. Then the exercises. ``q`` or Ctrl-D stops,
+    an empty answer skips (the answer is shown), Ctrl-C ends the command (exit 130)."""
     from tutor.render import teach as view
-    from tutor.teach.answers import judge
-    from tutor.teach.lessons import exercises, following, pictures, record_lesson
+    from tutor.teach.lessons import exercises, following, pictures, questions, record_lesson
 
+    asked = questions(lesson)
     view.show_lesson_title(con, lesson)
-    for k, (step, picture) in enumerate(zip(lesson.steps, pictures(lesson), strict=True)):
-        view.show_step(con, step, picture)
-        if interactive and k < len(lesson.steps) - 1 and (_ask(con, "  [Enter] next, q to stop > ") or "").strip() == "q":
+    for k, (step, picture, question) in enumerate(zip(lesson.steps, pictures(lesson), asked, strict=True)):
+        view.show_step(con, step, picture, question is not None and interactive)
+        if question is not None:
+            view.show_step_question(con, question)
+            if interactive and _try(con, question, "    ") is None:
+                return
+            if not interactive:
+                view.show_exercise_answer(con, question, True, "    ")
+            if interactive and picture is not None and picture.check is not None:
+                view.show_step_check(con, picture)
+        elif interactive and k < len(lesson.steps) - 1 and _ask(con, "  [Enter] next, q to stop > ") is None:
             return
-    tasks = exercises(lesson)
+    with con.status("dealing new exercises…") if interactive else nullcontext():
+        tasks = exercises(lesson, seed)
     view.show_exercises_title(con, len(tasks))
     right = 0
     for n, p in enumerate(tasks, 1):
@@ -353,22 +386,36 @@ def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool) -> No
         if not interactive:
             view.show_exercise_answer(con, p, answers)
             continue
-        while True:
-            text = _ask(con, "     your answer > ")
-            if text is None:
-                return
-            try:
-                v = judge(p, text)
-            except PuzzleError as err:
-                view.show_problem(con, err, "     ")
-                continue
-            break
-        view.show_verdict(con, v)
-        right += v.correct
+        got = _try(con, p, "     ")
+        if got is None:
+            return
+        right += got
     if interactive:
         record_lesson(lesson, len(tasks), right)
         view.show_lesson_end(con, right, len(tasks))
     view.show_next(con, following(lesson))
+
+
+def _try(con: Console, p: Puzzle, indent: str) -> bool | None:
+    """The player's try at a lesson's question: right or not (a skip is not), None to stop."""
+    from tutor.errors import PuzzleError
+    from tutor.render import teach as view
+    from tutor.teach.answers import judge
+
+    while True:
+        text = _ask(con, f"{indent}your answer (empty to see it, q to stop) > ")
+        if text is None:
+            return None
+        if not text.strip():
+            view.show_skipped(con, p, indent)
+            return False
+        try:
+            v = judge(p, text)
+        except PuzzleError as err:
+            view.show_problem(con, err, indent)
+            continue
+        view.show_verdict(con, v, indent)
+        return v.correct
 
 
 def register(app: typer.Typer) -> None:

@@ -57,6 +57,7 @@ def verdict_dict(v: Verdict, recorded: bool, daily: str | None = None) -> dict[s
         "given": v.given,
         "solution": v.solution,
         "explanation": v.explanation,
+        "why": v.why or None,
         "recorded": recorded,
         "daily": daily,
     }
@@ -113,13 +114,22 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
     con.print(hanging("  ", f"(answer: {answer_hint(p.theme)})", "dim"))
 
 
-def show_verdict(con: Console, v: Verdict) -> None:
-    """Right or wrong, the solution, and why."""
+def show_verdict(con: Console, v: Verdict, indent: str = "  ") -> None:
+    """Right, or wrong and why that answer fails; then the solution and why it is right."""
     if v.correct:
-        con.print(hanging("  ", f"Correct: {v.solution}", "bold green"))
+        con.print(hanging(indent, f"Correct: {v.solution}", "bold green"))
     else:
-        con.print(hanging("  ", f"Not quite: you said {v.given}; the answer is {v.solution}", "bold red"))
-    con.print(hanging("  ", v.explanation, "dim"))
+        con.print(hanging(indent, f"Not quite: you said {v.given}.", "bold red"))
+        if v.why:
+            con.print(hanging(indent, f"Why not {v.given}: {v.why.rstrip('.')}.", "yellow"))
+        con.print(hanging(indent, f"The answer is {v.solution}.", "bold"))
+    con.print(hanging(indent, v.explanation, "dim"))
+
+
+def show_skipped(con: Console, p: Puzzle, indent: str = "  ") -> None:
+    """A question skipped (an empty answer): its answer and why, to learn from."""
+    con.print(hanging(indent, f"Skipped. The answer is {p.answer}.", "bold"))
+    con.print(hanging(indent, p.explanation, "dim"))
 
 
 def show_problem(con: Console, err: Exception, indent: str) -> None:
@@ -172,25 +182,30 @@ def lessons_dict(lessons: tuple[Lesson, ...], done: frozenset[str]) -> dict[str,
     """The lessons in order, as JSON: topic, title, what it is about, whether it is done."""
     return {"lessons": [
         {"topic": lesson.topic, "title": lesson.title, "summary": lesson.summary, "done": lesson.topic in done,
-         "steps": len(lesson.steps), "exercises": len(lesson.exercises)}
+         "steps": len(lesson.steps), "exercises": sum(e.count for e in lesson.exercises)}
         for lesson in lessons
     ]}
 
 
 def lesson_dict(
-    lesson: Lesson, pictures: tuple[Picture | None, ...], tasks: tuple[Puzzle, ...], answers: bool, after: Lesson | None
+    lesson: Lesson, pictures: tuple[Picture | None, ...], tasks: tuple[Puzzle, ...], answers: bool, after: Lesson | None,
+    questions: tuple[Puzzle | None, ...] = (),
 ) -> dict[str, Any]:
-    """A lesson as data: its steps (text, the hand drawn and the engine's verdict where the step
-    shows one), its exercises as puzzles (their answers with ``answers``), the lesson after it."""
+    """A lesson as data: its steps (text, the hand drawn, the engine's verdict where the step
+    shows one, the question a step asks with its answer), its exercises as puzzles (their answers
+    with ``answers``), the lesson after it."""
     from tutor.render.data import check_dict
 
     steps = []
-    for step, picture in zip(lesson.steps, pictures, strict=True):
+    for step, picture, question in zip(lesson.steps, pictures, questions or (None,) * len(pictures), strict=True):
         row: dict[str, Any] = {"text": step.text, "hand": step.hand}
         if picture is not None:
             row["cards"] = hand_dict(picture.hand)
             if picture.check is not None:
                 row["check"] = check_dict(picture.check)
+        if question is not None:
+            row["question"] = {"theme": question.theme, "question": question.question, "answer": question.answer,
+                               "explanation": question.explanation}
         steps.append(row)
     return {
         "topic": lesson.topic, "title": lesson.title, "summary": lesson.summary, "steps": steps,
@@ -220,20 +235,37 @@ def show_lesson_title(con: Console, lesson: Lesson) -> None:
     con.rule(Text(f"Lesson: {lesson.title}", style="bold"))
 
 
-def show_step(con: Console, step: Step, picture: Picture | None) -> None:
-    """One step of a lesson: its paragraph, and its hand (with the engine's verdict when it has one)."""
+def show_step(con: Console, step: Step, picture: Picture | None, hide_check: bool = False) -> None:
+    """One step of a lesson: its paragraph, and its hand (with the engine's verdict when it has
+    one, unless ``hide_check``: the step asks about the hand first)."""
     from rich.padding import Padding
     from rich.text import Text
 
-    from tutor.render.terminal import checked, hand_line
+    from tutor.render.terminal import hand_line
 
     con.print(Padding(Text(step.text), (1, 0, 0, 2)))
     if picture is None:
         return
-    if picture.check is not None:
-        con.print(Padding(checked(picture.check), (0, 0, 0, 4)))
+    if picture.check is not None and not hide_check:
+        show_step_check(con, picture)
     else:
         con.print(hand_line(picture.hand, "    "))
+
+
+def show_step_check(con: Console, picture: Picture) -> None:
+    """The engine's verdict on a step's hand."""
+    from rich.padding import Padding
+
+    from tutor.render.terminal import checked
+
+    if picture.check is not None:
+        con.print(Padding(checked(picture.check), (0, 0, 0, 4)))
+
+
+def show_step_question(con: Console, question: Puzzle) -> None:
+    """The question a step asks about its hand, and how to answer it."""
+    con.print(hanging("    ", f"Try it: {question.question}", "bold"))
+    con.print(hanging("    ", f"(answer: {answer_hint(question.theme)})", "dim"))
 
 
 def show_exercises_title(con: Console, count: int) -> None:
@@ -254,12 +286,12 @@ def show_exercise(con: Console, n: int, p: Puzzle) -> None:
     con.print(hand_line(p.hand, "     ", f"({p.seat.capitalize()})"))
 
 
-def show_exercise_answer(con: Console, p: Puzzle, answers: bool) -> None:
+def show_exercise_answer(con: Console, p: Puzzle, answers: bool, indent: str = "     ") -> None:
     """Without a player to ask: the exercise's answer and why (``answers``), or that it is hidden."""
     if answers:
-        con.print(hanging("     ", f"answer: {p.answer}. {p.explanation}", "dim"))
+        con.print(hanging(indent, f"answer: {p.answer}. {p.explanation}", "dim"))
     else:
-        con.print(hanging("     ", "answer hidden (run in a terminal to answer, or add --answers)", "dim"))
+        con.print(hanging(indent, "answer hidden (run in a terminal to answer, or add --answers)", "dim"))
 
 
 def show_lesson_end(con: Console, right: int, count: int) -> None:
@@ -291,8 +323,11 @@ __all__ = [
     "show_problem",
     "show_puzzle",
     "show_puzzle_list",
+    "show_skipped",
     "show_stats",
     "show_step",
+    "show_step_check",
+    "show_step_question",
     "show_tally",
     "show_verdict",
     "stats_dict",

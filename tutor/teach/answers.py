@@ -8,14 +8,13 @@ answer, in the canonical form the puzzle files use, with the puzzle's own.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from puzzles import Puzzle
 from tutor.core.hands import MeldKind
 from tutor.core.tiles import FEI_ID, Tile
 from tutor.errors import PuzzleError, TutorError
-from tutor.teach.facts import set_kind
+from tutor.teach.facts import set_kind, tiles_text
 from tutor.teach.themes import ANSWER_HINT, ANSWER_KIND
 
 
@@ -28,6 +27,7 @@ class Verdict:
     correct: bool
     solution: str
     explanation: str
+    why: str = ""  # a wrong answer: why that answer fails, in cards and rules (``tutor.teach.why``)
 
 
 _WORDS = {
@@ -166,24 +166,24 @@ def read_answer(theme: str, text: str) -> str:
     return str(distinct.pop())
 
 
-def tiles_text(tiles: Iterable[Tile]) -> str:
-    """Distinct cards in order, as a ``tiles`` answer is written: ``3d 6d``."""
-    return " ".join(str(t) for t in sorted(set(tiles)))
-
-
 def judge(puzzle: Puzzle, text: str) -> Verdict:
-    """Judge a typed answer against the puzzle's answer; ``PuzzleError`` if it cannot be read."""
+    """Judge a typed answer against the puzzle's answer, and say why a wrong one fails;
+    ``PuzzleError`` if it cannot be read."""
+    from tutor.teach.why import why_wrong
+
     given = read_answer(puzzle.theme, text)
     if puzzle.theme == "best-discard" and given not in {str(t) for t in puzzle.hand.concealed}:
         raise PuzzleError(f"you hold no {given} to discard: name one of your concealed cards")
     correct = given == read_answer(puzzle.theme, puzzle.answer)
+    named = None
     if correct and puzzle.theme == "is-a-set":
         _, named = read_yesno(text)
         if named is not None:
             from tutor.rules.load import load_rules
 
             correct = named is set_kind(puzzle.hand, load_rules(puzzle.rules))
-    return Verdict(puzzle, given, correct, puzzle.answer, puzzle.explanation)
+    why = "" if correct else why_wrong(puzzle, given, named)
+    return Verdict(puzzle, given, correct, puzzle.answer, puzzle.explanation, why)
 
 
 __all__ = ["Verdict", "judge", "read_answer", "read_claim", "read_number", "read_tiles", "read_yesno", "tiles_text"]

@@ -7,6 +7,7 @@ answer checks of ``tutor.teach.answers`` stand on these.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, MeldKind
@@ -170,6 +171,11 @@ def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
     return out
 
 
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    """Distinct cards in order, as a ``tiles`` answer is written: ``3d 6d``."""
+    return " ".join(str(t) for t in sorted(set(tiles)))
+
+
 def score_text(result: Check) -> str:
     """The FUN of a checked hand line by line, and its total (capped or a limit hand)."""
     if result.score is None:
@@ -188,5 +194,5 @@ def score_text(result: Check) -> str:
 
 __all__ = [
     "all_readings", "fei_choices", "group_text", "public_group", "reading_text", "score_text", "set_kind",
-    "shape_waits", "wait_detail", "why_not_set",
+    "shape_waits", "tiles_text", "wait_detail", "why_not_set",
 ]

@@ -17,7 +17,6 @@ from tutor.core.hands import Hand, MeldKind
 from tutor.core.tiles import FEI_ID, TILES, Tile
 from tutor.core.words import plural
 from tutor.errors import PuzzleError
-from tutor.teach.answers import tiles_text
 from tutor.teach.facts import (
     all_readings,
     fei_choices,
@@ -26,6 +25,7 @@ from tutor.teach.facts import (
     score_text,
     set_kind,
     shape_waits,
+    tiles_text,
     wait_detail,
     why_not_set,
 )
