@@ -8,14 +8,17 @@ import pytest
 
 from tutor.errors import ChoiceError
 from tutor.teach.lessons import (
+    FITS,
     LESSONS,
     done_topics,
     exercises,
     following,
     get_lesson,
     pictures,
+    questions,
     record_lesson,
 )
+from tutor.teach.solve import solve
 
 
 @pytest.fixture(autouse=True)
@@ -24,10 +27,34 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def test_lesson_exercises_are_proven() -> None:
+def test_lesson_exercises_are_dealt_fresh_and_proven() -> None:
     for lesson in LESSONS:
-        tasks = exercises(lesson)  # raises if any answer is not unique
-        assert 1 <= len(tasks) <= 4
+        tasks = exercises(lesson, seed=7)
+        assert len(tasks) == sum(e.count for e in lesson.exercises) and 1 <= len(tasks) <= 4
+        assert [p.hand_text for p in exercises(lesson, seed=7)] == [p.hand_text for p in tasks]  # seedable
+        themes = [e.theme for e in lesson.exercises for _ in range(e.count)]
+        wheres = [e.where for e in lesson.exercises for _ in range(e.count)]
+        for p, theme, where in zip(tasks, themes, wheres, strict=True):
+            assert p.theme == theme and FITS[where](p), (lesson.topic, p.hand_text)
+            sol = solve(p)  # the engine, again: one answer, the one the exercise gives
+            assert sol.unique and sol.answer == p.answer, p.hand_text
+        assert len({p.hand_text for p in tasks}) == len(tasks)
+    chee = get_lesson("chee")
+    dealt = {tuple(p.hand_text for p in exercises(chee, seed)) for seed in range(4)}
+    assert len(dealt) >= 3  # new exercises each time
+
+
+def test_step_questions_are_answered_by_the_engine() -> None:
+    asked = 0
+    for lesson in LESSONS:
+        for step, q in zip(lesson.steps, questions(lesson), strict=True):
+            assert (q is None) is (step.ask is None)
+            if q is not None:
+                assert q.theme == step.ask and q.hand_text == step.hand
+                sol = solve(q)
+                assert sol.unique and sol.answer == q.answer
+                asked += 1
+    assert asked >= 15
 
 
 def test_every_step_hand_is_drawn_and_judged_when_asked() -> None:

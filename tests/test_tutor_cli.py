@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from puzzles import load_puzzles, parse_file
 from tutor.cli.app import app
-from tutor.teach.lessons import LESSONS, exercises
+from tutor.teach.lessons import LESSONS, Lesson, exercises, questions
+from tutor.teach.solve import build
 
 PUZZLES = load_puzzles()
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,39 +136,119 @@ def test_learn_lists_and_teaches_without_input() -> None:
     assert code == 2 and "no lesson 'chess'" in err
 
 
-def test_a_new_player_in_a_terminal(home: Path) -> None:
-    """A real pseudo-terminal: a lesson with its exercises, then the daily puzzle."""
+def session(home: Path, args: list[str], typed: str = "", interrupt_at: str | None = None) -> tuple[int, str]:
+    """Run ``sekwoo ARGS`` in a pseudo-terminal, typing ``typed``; with ``interrupt_at``, send
+    Ctrl-C (SIGINT) once the output shows that text. Returns the exit code and the output."""
     import pty
+    import select
+    import signal
 
+    env = dict(os.environ, SEKWOO_HOME=str(home), COLUMNS="100", TERM="dumb")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, close_fds=True)
+    os.close(slave)
+    if typed:
+        os.write(master, typed.encode())
+    out = b""
+    interrupting = 0  # Ctrl-C is sent again until the process ends: one sent before the prompt
+    while True:       # reads (as readline starts) may be lost, as it would be at a real keyboard
+        ready, _, _ = select.select([master], [], [], 0.3 if interrupting else 60)
+        if interrupting and proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            interrupting += 1
+        if not ready and (not interrupting or interrupting > 200):  # a guard against a hung prompt
+            proc.kill()
+            break
+        if not ready:
+            continue
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+        if interrupt_at and not interrupting and interrupt_at in out.decode(errors="replace"):
+            proc.send_signal(signal.SIGINT)
+            interrupting = 1
+    code = proc.wait(timeout=60)
+    os.close(master)
+    return code, out.decode(errors="replace")
+
+
+def step_inputs(lesson: Lesson, skip: bool = False) -> list[str]:
+    """What the player types through a lesson's steps: Enter where a step waits, the answer (or
+    an empty line, with ``skip``) where it asks about its hand."""
+    out = []
+    for k, q in enumerate(questions(lesson)):
+        if q is not None:
+            out.append("" if skip else q.answer)
+        elif k < len(lesson.steps) - 1:
+            out.append("")
+    return out
+
+
+def test_a_new_player_in_a_terminal(home: Path) -> None:
+    """A real pseudo-terminal: a lesson (its questions, then its exercises), then the daily puzzle."""
     lesson = next(lesson for lesson in LESSONS if lesson.topic == "chee")
-    answers = [p.answer for p in exercises(lesson)]
+    tries = step_inputs(lesson)
+    answers = [p.answer for p in exercises(lesson, seed=5)]
     day = js("daily", "--date", "2025-02-02")
     daily = next(p for p in PUZZLES if p.id == day["id"])
-    env = dict(os.environ, SEKWOO_HOME=str(home), COLUMNS="100", TERM="dumb")
-    script = "\n" * (len(lesson.steps) - 1) + "\n".join(answers) + "\n"
-    for args, typed in ((["learn", "chee"], script), (["daily", "--date", "2025-02-02"], daily.answer + "\n")):
-        master, slave = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
-                                env=env, close_fds=True)
-        os.close(slave)
-        os.write(master, typed.encode())
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        proc.wait(timeout=60)
-        os.close(master)
-        text = b"".join(chunks).decode(errors="replace")
-        assert proc.returncode == 0, text
-        assert "Correct" in text, text
+    code, text = session(home, ["learn", "chee", "--seed", "5"], "\n".join(tries + answers) + "\n")
+    assert code == 0 and text.count("Correct") == len(answers) + sum(1 for t in tries if t), text
+    assert f"{len(answers)} of {len(answers)} right. Lesson saved." in text
+    code, text = session(home, ["daily", "--date", "2025-02-02"], daily.answer + "\n")
+    assert code == 0 and "Correct" in text, text
     stats = js("stats")
     assert stats["lessons"] == ["chee"]
     assert stats["dailies"] == 1 and stats["correct"] == 1
+
+
+def test_a_wrong_answer_in_a_terminal_says_why(home: Path) -> None:
+    p = build("is-a-set", "999d F*", "x")
+    lesson = next(lesson for lesson in LESSONS if lesson.topic == "kong")
+    tasks = exercises(lesson, seed=2)
+    wrong = ["no" if t.answer == "yes" else "yes" if t.theme == "is-a-set" else str(int(t.answer) + 1) for t in tasks]
+    code, text = session(home, ["learn", "kong", "--seed", "2"], "\n".join(step_inputs(lesson) + wrong) + "\n")
+    assert code == 0 and text.count("Not quite") == len(tasks), text
+    assert text.count("Why not") == len(tasks) and "The answer is" in text
+    assert p.answer == "no"
+
+
+def test_prompts_quit_skip_and_end_quietly(home: Path) -> None:
+    queue = js("puzzle", "--theme", "is-a-set")["puzzle"]["id"]
+    # an empty line skips (not refused), q stops: nothing recorded, exit 0
+    code, text = session(home, ["puzzle", "--theme", "is-a-set"], "\nq\n")
+    assert code == 0 and "0 of 0 right" in text and text.count("Puzzle is-a-set-") == 2, text
+    assert "empty answer" not in text and js("stats")["attempts"] == 0
+    # Ctrl-D (end of input) ends quietly
+    code, text = session(home, ["puzzle", "--theme", "is-a-set"], "\x04")
+    assert code == 0 and "Traceback" not in text and "0 of 0 right" in text
+    # in a lesson: q at an exercise stops (not read as a card), the lesson is not saved
+    code, text = session(home, ["learn", "chee", "--seed", "1"], "\n".join(step_inputs(LESSONS[0]) + ["q"]) + "\n")
+    assert code == 0 and "cannot read" not in text and "Lesson saved" not in text, text
+    # an empty answer to an exercise shows its answer
+    ngan = next(lesson for lesson in LESSONS if lesson.topic == "ngan")
+    tasks = exercises(ngan, seed=1)
+    typed = step_inputs(ngan, skip=True) + [""] * len(tasks)
+    code, text = session(home, ["learn", "ngan", "--seed", "1"], "\n".join(typed) + "\n")
+    assert code == 0 and text.count("Skipped. The answer is") == 1 + len(tasks), text
+    assert f"0 of {len(tasks)} right. Lesson saved." in text
+    assert js("stats")["lessons"] == ["ngan"] and queue.startswith("is-a-set-")
+
+
+@pytest.mark.parametrize(("args", "at"), [
+    (["puzzle", "--theme", "waits"], "your answer"),
+    (["learn", "chee", "--seed", "1"], "your answer"),
+    (["learn", "winning-shape", "--seed", "1"], "your answer"),
+    (["daily", "--date", "2025-02-02"], "your answer"),
+])
+def test_ctrl_c_at_a_prompt_exits_130(home: Path, args: list[str], at: str) -> None:
+    code, text = session(home, args, interrupt_at=at)
+    assert code == 130, text
+    assert "interrupted" in text and "Traceback" not in text
 
 
 def test_tutorial_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

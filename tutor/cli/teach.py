@@ -11,9 +11,11 @@ object and nothing else.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
+from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ParamSpec
 
 import typer
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from puzzles import Puzzle
     from tutor.teach.lessons import Lesson
 
+P = ParamSpec("P")
 NoInputOpt = Annotated[
     bool, typer.Option("--no-input", help="Never ask: print and exit (the default when stdin is not a terminal).")
 ]
@@ -58,11 +61,33 @@ def _ask(con: Console, prompt: str) -> str | None:
         return None
     except KeyboardInterrupt:
         con.print()
-        print("sekwoo: interrupted", file=sys.stderr)
-        raise typer.Exit(130) from None
+        raise _interrupted() from None
     return None if text.strip().lower() in QUIT else text
 
 
+def _interrupted() -> typer.Exit:
+    """Ctrl-C: say so, let a second Ctrl-C not break the way out; the exit (130) to raise."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    print("sekwoo: interrupted", file=sys.stderr)
+    return typer.Exit(130)
+
+
+def _stops_on_ctrl_c(play: Callable[P, None]) -> Callable[P, None]:
+    """A player's session that Ctrl-C ends with exit 130, at a prompt or while the tutor works."""
+
+    @wraps(play)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            play(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _interrupted() from None
+
+    return run
+
+
+@_stops_on_ctrl_c
 def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
     """Ask puzzles one after another until the queue ends or the player stops."""
     from tutor.errors import PuzzleError
@@ -356,6 +381,7 @@ def learn(
         _teach(console(), lesson, interactive(no_input), answers, seed)
 
 
+@_stops_on_ctrl_c
 def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool, seed: int | None = None) -> None:
     """A lesson step by step: a step that asks about its hand waits for the player's try, then
     shows the answer; the others wait for Enter. Then the exercises. ``q`` or Ctrl-D stops,

@@ -183,6 +183,8 @@ def judge(puzzle: Puzzle, text: str) -> Verdict:
 
             correct = named is set_kind(puzzle.hand, load_rules(puzzle.rules))
     why = "" if correct else why_wrong(puzzle, given, named)
+    if named is not None and not correct:
+        given = named.value  # the set named is what was wrong
     return Verdict(puzzle, given, correct, puzzle.answer, puzzle.explanation, why)
 
 

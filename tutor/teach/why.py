@@ -52,10 +52,10 @@ def _why_set(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
     if kind is not None:
         stand = ""
         if any(c.id == FEI_ID for c in cards) and kind is not MeldKind.KONG:
-            stand = f" (the F* stands for {_set_reading(cards, rules)})"
+            stand = f", the F* standing for {_set_reading(cards, rules)}"
         if given == "yes" and named is not None:
-            return f"{shown} is a set, but {_SET_WHAT[kind]}{stand}, not a {named.value.upper()}: {_rule_of(named, rules)}"
-        return f"{shown} is a set: {_SET_WHAT[kind]}{stand}"
+            return f"{shown} is a set, but {_SET_WHAT[kind]}{stand}; not a {named.value.upper()}: {_rule_of(named, rules)}"
+        return f"{shown} does make a set: {_rule_of(kind, rules)}{stand}"
     return f"{shown} is not a set: {set_refusal(cards, rules)}"
 
 

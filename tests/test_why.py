@@ -1,0 +1,202 @@
+"""Why a wrong answer fails: for every theme, the reason given is checked against the rules and
+the engine, worked out here independently of ``tutor.teach.why``."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from puzzles import THEMES, Puzzle, load_puzzles
+from tutor.core.hands import Hand
+from tutor.core.tiles import FEI_ID, TILES, Tile
+from tutor.engine import solver
+from tutor.engine.claim import claim
+from tutor.engine.score import check
+from tutor.rules.load import load_rules
+from tutor.teach.answers import judge
+from tutor.teach.facts import all_readings, fei_choices, shape_waits
+from tutor.teach.solve import build, claim_answer
+from tutor.teach.why import claim_refusal, why_wrong
+
+PUZZLES = load_puzzles()
+RULES = load_rules("3leg")
+
+
+def first(theme: str) -> Puzzle:
+    return next(p for p in PUZZLES if p.theme == theme)
+
+
+def wrong(p: Puzzle, text: str) -> str:
+    v = judge(p, text)
+    assert not v.correct and v.why, (p.id, text)
+    return v.why
+
+
+_GROUP = re.compile(r"CHEE (\d)d \d?d? ?\d?d?|(PONG|NGAN) of (\w+)")
+
+
+def cards_of_reading(text: str) -> Counter[str]:
+    """The physical cards a partial reading in words names: its groups (a FEI where it stands in)
+    and the cards left over, as counts of card names."""
+    out: Counter[str] = Counter()
+    body, _, left = text.partition(", with ")
+    for part in re.split(r", (?=CHEE|PONG|NGAN|\[)", body):
+        if part.startswith("["):  # a set laid down: not a concealed card
+            continue
+        m = re.match(r"(CHEE) (\S+) (\S+) (\S+)|(PONG|NGAN) of (\S+)", part)
+        assert m, part
+        names = list(m.group(2, 3, 4)) if m.group(1) else [m.group(6)] * (3 if m.group(5) == "PONG" else 2)
+        stands = re.search(r"\(F\* as (\S+)\)", part)
+        if stands:
+            names.remove(stands.group(1))
+            names.append("F*")
+        out.update(names)
+    if left:
+        out.update(left.split(" left over")[0].split())
+    return out
+
+
+def test_is_a_set_names_the_rule_broken() -> None:
+    assert "a FEI cannot make a KONG" in wrong(build("is-a-set", "999d F*", "s"), "yes")
+    assert "a FEI fills only one gap" in wrong(build("is-a-set", "F* F* 5d", "s"), "yes")
+    assert "do not wrap around" in wrong(build("is-a-set", "891d", "s"), "yes")
+    assert "winds and dragons never run" in wrong(build("is-a-set", "E S W", "s"), "yes")
+    why = wrong(build("is-a-set", "555d", "s"), "chee")
+    assert "a PONG" in why and "not a CHEE" in why
+    assert judge(build("is-a-set", "555d", "s"), "chee").given == "chee"
+    why = wrong(build("is-a-set", "46d F*", "s"), "no")
+    assert "does make a set" in why and "F* standing for 5d" in why
+
+
+def test_a_card_that_completes_nothing_is_shown_with_the_hand_it_makes() -> None:
+    p = first("complete-shape")
+    held = sorted({t for t in p.hand.concealed if t.id != FEI_ID and p.hand.in_sight()[t] < 4})
+    for card in held[:4]:
+        if str(card) == p.answer:
+            continue
+        why = wrong(p, str(card))
+        more = Hand((*p.hand.concealed, card), p.hand.melds, p.hand.bonus)
+        assert not all_readings(more, RULES)  # the engine agrees: no complete reading with it
+        m = re.fullmatch(rf"{card} is not a wait: with {card} the hand reads (.+): still (.+)", why)
+        assert m, why
+        assert cards_of_reading(m.group(1)) == Counter(str(t) for t in more.concealed)
+
+
+def test_waits_left_out_and_wrongly_named() -> None:
+    p = first("waits")
+    waits = p.answer.split()
+    why = wrong(p, waits[0])
+    assert "you left out " + " ".join(waits[1:]) in why
+    extra = next(t for t in (TILES[i] for i in range(9)) if t not in shape_waits(p.hand, RULES)
+                 and p.hand.in_sight()[t] < 4)
+    why = wrong(p, p.answer + f" {extra}")
+    assert why.startswith(f"{extra} is not a wait: with {extra} the hand reads")
+
+
+def test_find_ngan_takes_the_pair_out() -> None:
+    for p in [q for q in PUZZLES if q.theme == "find-ngan"][:4]:
+        counts = Counter(t for t in p.hand.concealed if t.id != FEI_ID)
+        for card, n in counts.items():
+            if str(card) == p.answer:
+                continue
+            why = wrong(p, str(card))
+            if n >= 2:
+                m = re.fullmatch(rf"with {card} {card} as the NGAN, the rest reads (.+): still (.+)", why)
+                assert m, why
+                rest = Counter(str(t) for t in p.hand.concealed)
+                rest[str(card)] -= 2
+                assert cards_of_reading(m.group(1)) == +rest
+            elif FEI_ID not in {t.id for t in p.hand.concealed}:
+                assert why == f"you hold one {card} and no FEI to pair it: a NGAN is two identical cards"
+
+
+def test_use_fei_gives_the_fun_of_each_choice() -> None:
+    checked = 0
+    for p in (q for q in PUZZLES if q.theme == "use-fei"):
+        choices = fei_choices(p.hand, RULES, p.seat)
+        for card, fun in choices.items():
+            if str(card) != p.answer:
+                why = wrong(p, str(card))
+                assert why.startswith(f"F* as {card} scores only {fun} FUN"), why
+                assert f"against {choices[Tile.parse(p.answer)]} as {p.answer}" in why
+                checked += 1
+        bad = next(t for t in (TILES[i] for i in range(9)) if t not in choices and p.hand.in_sight()[t] < 4)
+        assert wrong(p, str(bad)).startswith(f"the F* cannot stand for {bad}: a FEI fills only one gap")
+    assert checked >= 3
+
+
+def test_count_fun_names_the_line_or_the_seat() -> None:
+    for p in [q for q in PUZZLES if q.theme == "count-fun"][:6]:
+        result = check(p.hand, RULES, p.seat)
+        assert result.score is not None
+        for said in (result.fun - 1, result.fun + 1):
+            why = wrong(p, str(said))
+            assert why.endswith((f"total {result.fun}", f"capped at {result.fun}")), why
+            m = re.match(r"\d+ is what the hand is worth to (\w+)", why)
+            if m:
+                assert check(p.hand, RULES, m.group(1).lower()).fun == said
+            m = re.match(r"\d+ leaves out (.+) \(\+(\d+)\)", why)
+            if m:
+                assert any(ln.name == m.group(1) and ln.fun * ln.count == int(m.group(2)) for ln in result.score.lines)
+                assert said == result.fun - int(m.group(2))
+
+
+def test_short_of_five_says_the_fun_and_the_minimum() -> None:
+    for p in [q for q in PUZZLES if q.theme == "short-of-five"][:4]:
+        result = check(p.hand, RULES, p.seat)
+        why = wrong(p, "no" if p.answer == "yes" else "yes")
+        assert f" {result.fun} FUN to {p.seat.capitalize()}" in why and str(RULES.minimum) in why
+
+
+def test_best_discard_gives_the_solvers_values_and_the_set_broken() -> None:
+    p = build("best-discard", "123d 456d 789d 45d RR N", "d", draws=1)
+    options = solver.discard(p.hand, RULES, seat=p.seat, draws=1).options
+    value = {o.tile: o.expected_fun for o in options if o.action == "discard"}
+    why = wrong(p, "5d")
+    assert why.startswith(f"discarding 5d leaves {value[Tile.parse('5d')]:.2f} expected FUN over 1 draw")
+    assert f"against {value[Tile.parse(p.answer)]:.2f} for {p.answer}" in why
+    assert "it breaks the CHEE 4d 5d 6d" in wrong(p, "6d")
+
+
+def test_claims_that_cannot_be_made_and_claims_that_expect_less() -> None:
+    p = first("claim-or-pass")
+    assert p.on is not None
+    on = Tile.parse(p.on)
+    held = Counter(p.hand.concealed)[on]
+    if held < 3:
+        why = wrong(p, "kong")
+        assert f"a KONG takes three {on} in your hand and the one thrown; you hold {held}" in why
+    result = claim(p.hand, on, RULES, p.source, p.seat, p.draws)
+    values = {}
+    for o in result.options:
+        values.setdefault(claim_answer(o), o.expected_fun)
+    other = next(a for a in values if a != p.answer and a != "sek woo")
+    assert wrong(p, other).startswith(f"{other} expects {values[other]:.2f} FUN against {values[p.answer]:.2f}")
+    hand = Hand.parse("123d 46d 789d EE SS N")
+    assert claim_refusal(hand, Tile.parse("5d"), "chee 4d 5d 6d", "right", RULES).startswith("only the next player may CHEE")
+    assert claim_refusal(hand, Tile.parse("E"), "kong", "left", RULES).endswith("you hold 2")
+    assert "does not complete your hand" in claim_refusal(hand, Tile.parse("7d"), "sek woo", "left", RULES)
+
+
+@pytest.mark.parametrize(("theme", "actions"), [("kong-or-not", ("kong", "add-kong")), ("sink-or-keep", ("sink",)),
+                                                 ("recall-fei", ("recall",))])
+def test_decisions_compare_with_the_solver(theme: str, actions: tuple[str, ...]) -> None:
+    p = min((q for q in PUZZLES if q.theme == theme), key=lambda q: (q.draws or 3, len(q.hand_text)))
+    drawn = None if p.drawn is None else Tile.parse(p.drawn)
+    options = solver.discard(p.hand, RULES, seat=p.seat, draws=p.draws or 3, drawn=drawn).options
+    move = next(o for o in options if o.action in actions)
+    keep = next(o for o in options if o.action == "discard")
+    said = "no" if p.answer == "yes" else "yes"
+    why = wrong(p, said)
+    mine, other = (move, keep) if said == "yes" else (keep, move)
+    assert f"expects {mine.expected_fun:.2f} FUN" in why and f"against {other.expected_fun:.2f}" in why
+    assert ("beats" in why) and str(keep.tile) in why
+
+
+def test_every_theme_has_a_reason() -> None:
+    from tutor.teach import why
+
+    assert set(why._WHY) == set(THEMES)
+    assert why_wrong(first("count-fun"), "99")
