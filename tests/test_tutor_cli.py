@@ -72,6 +72,7 @@ def test_puzzle_answer_right_wrong_and_bad(home: Path) -> None:
     assert right["correct"] is True and right["solution"] == p.answer and right["explanation"] == p.explanation
     wrong = js("puzzle", "answer", p.id, str(int(p.answer) + 1))
     assert wrong["correct"] is False and wrong["recorded"] is True  # a wrong answer is still exit 0
+    assert wrong["why"] and f"total {p.answer}" in wrong["why"] and right["why"] is None  # why that answer fails
     code, out, err = run("puzzle", "answer", p.id, "lots", "--json")
     assert code == 1 and json.loads(out)["error"] and "Traceback" not in err
     stats = js("stats")
