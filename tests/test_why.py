@@ -124,6 +124,7 @@ def test_use_fei_gives_the_fun_of_each_choice() -> None:
                 checked += 1
         bad = next(t for t in (TILES[i] for i in range(9)) if t not in choices and p.hand.in_sight()[t] < 4)
         assert wrong(p, str(bad)).startswith(f"the F* cannot stand for {bad}: a FEI fills only one gap")
+        assert "name that card, not the F*" in wrong(p, "F*")
     assert checked >= 3
 
 

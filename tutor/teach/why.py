@@ -229,6 +229,8 @@ def _lines(score: Score) -> str:
 
 def _why_fei(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> str:
     card = Tile.parse(given)
+    if card.id == FEI_ID:
+        return "the question is which card the F* stands for: name that card, not the F*"
     scores = _fei_scores(p.hand, rules, p.seat)
     if card not in scores:
         swapped = list(p.hand.concealed)
