@@ -201,3 +201,33 @@ def test_every_theme_has_a_reason() -> None:
 
     assert set(why._WHY) == set(THEMES)
     assert why_wrong(first("count-fun"), "99")
+
+
+def test_the_partial_reading_uses_as_many_cards_as_any_sets_and_ngan_can() -> None:
+    """Brute force: over every part of the hand, the most cards that k sets and a NGAN (or none)
+    can use exactly, against the partial reading that the reasons show."""
+    import itertools
+    import random
+
+    from tutor.engine.shapes import concealed_readings
+    from tutor.teach.partial import best_groups, group_ids
+
+    rng = random.Random(11)
+    for _ in range(12):
+        ids = rng.sample([i for i in range(9) for _ in range(4)] + [FEI_ID], 11)
+        hand = Hand(tuple(TILES[i] for i in ids))
+        counts, fei, groups = best_groups(hand, RULES, True)
+        used = sum(len(group_ids(g)) + g[2].bit_count() for g in groups)
+        best = 0
+        ranges = [range(n + 1) for n in counts[:9]]
+        for part in itertools.product(*ranges, range(fei + 1)):
+            size = sum(part)
+            if size <= best:
+                continue
+            sets, pair = divmod(size, 3)
+            if pair not in (0, 2):
+                continue
+            sub = list(part[:9]) + [0] * (FEI_ID - 9)
+            if concealed_readings(sub, part[9], sets, pair == 2, RULES.max_wild_per_set, RULES.chee_ok):
+                best = size
+        assert used == best, (hand, groups)

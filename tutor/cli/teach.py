@@ -107,7 +107,8 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
             if not text.strip():
                 break
             try:
-                v = judge(p, text)
+                with con.status("weighing your answer…"):  # a wrong one is worked out by the solver
+                    v = judge(p, text)
             except PuzzleError as err:
                 show_problem(con, err, "  ")
                 continue
@@ -436,7 +437,8 @@ def _try(con: Console, p: Puzzle, indent: str) -> bool | None:
             view.show_skipped(con, p, indent)
             return False
         try:
-            v = judge(p, text)
+            with con.status("weighing your answer…"):
+                v = judge(p, text)
         except PuzzleError as err:
             view.show_problem(con, err, indent)
             continue
