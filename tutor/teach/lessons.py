@@ -31,6 +31,7 @@ class Step:
     hand: str | None = None
     check: bool = False
     ask: str | None = None  # the theme of the question asked about the hand (its answer shown after)
+    draws: int | None = None  # the draws a question about a decision assumes
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +162,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Step("After you draw you hold 14 cards and must discard one. The booklet's tip: throw the "
                  "card least likely to form a set. A lone wind or dragon with no pair is a good start.",
-                 "123d 456d 789d 45d RR N", ask="best-discard"),
+                 "123d 456d 789d 45d RR N", ask="best-discard", draws=2),
             Step("Count the cards that improve the hand after each discard (acceptance), and what a "
                  "win would be worth: a faster hand short of 5 FUN may never win at all. "
                  "`sekwoo discard HAND` ranks every discard by expected FUN.", "123d 456d 78d 99d EE RN"),
@@ -222,7 +223,7 @@ def questions(lesson: Lesson) -> tuple[Puzzle | None, ...]:
 
     return tuple(
         None if step.ask is None or step.hand is None
-        else build(step.ask, step.hand, f"lesson-{lesson.topic}-step-{k + 1}")
+        else build(step.ask, step.hand, f"lesson-{lesson.topic}-step-{k + 1}", draws=step.draws)
         for k, step in enumerate(lesson.steps)
     )
 
