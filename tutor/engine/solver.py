@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
-from tutor.engine.actions import kongs, recalls
+from tutor.engine.actions import KONGS, kongs, recalls
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
+from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, validate
 from tutor.engine.search import Search, Value, better, zero
@@ -165,6 +166,9 @@ def discard(
                                replacement, tick))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
+    # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
+    options = [replace(o, instant=kong_payment(rules, concealed=o.action == "kong")) if o.action in KONGS else o
+               for o in options]
     if drawn is not None:
         if drawn not in hand.concealed:
             raise ArgumentError("drawn", f"{drawn} is not among the cards held")
