@@ -62,7 +62,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS attempts_daily_scored ON attempts (daily) WHER
 one given on that local date (the time ``at`` is UTC; the local date lies between 12 hours before it and 14 after)
 stays scored; re-answers and answers back-filled with ``--date`` become practice. No row is lost."""
 
-_TIME_OK = "typeof(at) = 'text' AND datetime(at) IS NOT NULL AND date(substr(at, 1, 10)) IS substr(at, 1, 10)"
+_TIME_OK = "typeof(at) = 'text' AND datetime(at) IS NOT NULL AND date(substr(at, 1, 10), '+0 days') IS substr(at, 1, 10)"
 _COLUMNS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "attempts": (
         ("puzzle_id", "typeof(puzzle_id) = 'text'", "text"),
@@ -70,7 +70,7 @@ _COLUMNS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("level", "typeof(level) = 'integer'", "a whole number"),
         ("answer", "typeof(answer) = 'text'", "text"),
         ("correct", "typeof(correct) = 'integer' AND correct IN (0, 1)", "0 or 1"),
-        ("daily", "daily IS NULL OR (typeof(daily) = 'text' AND date(daily) IS daily)", "a date YYYY-MM-DD or NULL"),
+        ("daily", "daily IS NULL OR (typeof(daily) = 'text' AND date(daily, '+0 days') IS daily)", "a date YYYY-MM-DD or NULL"),
         ("at", _TIME_OK, "a time YYYY-MM-DDTHH:MM:SS"),
     ),
     "lessons": (
