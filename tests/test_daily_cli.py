@@ -143,5 +143,6 @@ def test_the_daily_in_a_terminal(home: Path) -> None:
         assert proc.returncode == 0, texts[-1]
     answered, again = texts
     assert "Correct" in answered and f"Today's daily {p.id}: solved ✓ · streak 1 day" in answered
+    assert "Practice" not in answered
     assert "Next daily in" in answered
     assert "your answer" not in again and f"Today's daily {p.id}: solved ✓" in again and "Next daily in" in again

@@ -281,7 +281,7 @@ def daily(
     """The puzzle of the day, the same for everyone: the first answer today counts for the streak."""
     from datetime import date
 
-    from tutor.render.daily import daily_status_dict, practice_note, show_daily_status
+    from tutor.render.daily import daily_status_dict, practice_note, show_daily_status, show_note
     from tutor.render.teach import puzzle_dict, puzzle_svg, show_puzzle, show_verdict, verdict_dict
     from tutor.teach.answers import judge
     from tutor.teach.daily import check_date, daily_date, daily_puzzle, daily_status, parse_date
@@ -318,8 +318,8 @@ def daily(
         show_daily_status(con, status)
         con.print(f"\nAgain, as practice: sekwoo puzzle answer {p.id} 'YOUR ANSWER'")
     elif interactive(no_input):
-        if practice:
-            show_daily_status(con, status, note)
+        if practice and note is not None:
+            show_note(con, note)
         with edge(False):
             _play(con, [p], daily=when.isoformat())
     else:

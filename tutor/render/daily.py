@@ -53,10 +53,15 @@ def status_lines(s: DailyStatus) -> tuple[str, str]:
 def show_daily_status(con: Console, s: DailyStatus, note: str | None = None) -> None:
     """Where the player stands with today's daily, after a note (why an answer was practice)."""
     if note:
-        con.print(hanging("  ", note, "yellow"))
+        show_note(con, note)
     head, after = status_lines(s)
     con.print(hanging("  ", head, "bold green" if s.solved else "bold"))
     con.print(hanging("  ", after))
+
+
+def show_note(con: Console, note: str) -> None:
+    """A note on an answer (why it was practice)."""
+    con.print(hanging("  ", note, "yellow"))
 
 
 def practice_note(practice_date: str | None, scored: bool, today: str) -> str | None:
@@ -64,7 +69,7 @@ def practice_note(practice_date: str | None, scored: bool, today: str) -> str | 
     if scored:
         return None
     if practice_date is not None and practice_date != today:
-        return f"Practice: the daily of {practice_date} counts only on its own date; today's is 'sekwoo daily'."
+        return f"Practice: the daily of {practice_date} counts only on its own date."
     return "Practice: today's daily was answered already; only the first answer counts."
 
 
@@ -111,6 +116,6 @@ def show_puzzle_list(con: Console, chosen: tuple[Puzzle, ...], marks: dict[str, 
 
 
 __all__ = [
-    "MARKS", "daily_status_dict", "practice_note", "puzzle_list_dict", "puzzle_state", "show_daily_status",
+    "MARKS", "daily_status_dict", "practice_note", "puzzle_list_dict", "puzzle_state", "show_daily_status", "show_note",
     "show_puzzle_list", "status_lines", "wait_words",
 ]

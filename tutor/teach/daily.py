@@ -6,9 +6,13 @@ any run of N days (N the pool's size) no puzzle is served twice, wherever the ru
 order is a seeded permutation of the pool laid out day by day so that themes spread over the
 week: each day takes the theme not seen for the longest (any theme absent from the six days before
 comes first), and among those the theme with the most puzzles still to place (so no theme is left
-bunched at the end), ties broken by the seed. Of the first ``ATTEMPTS`` seeds, the first whose
-order has no theme twice in any seven days, the join where the rotation comes round included, is
-kept (else the one with fewest such repeats). As N is rarely a multiple of 7, each round falls
+bunched at the end), ties broken by the seed; then each day whose theme still comes back
+within the week is swapped with the day that takes most such repeats away. Of the first
+``ATTEMPTS`` seeds, the first whose order has no theme twice in any seven days, the join where
+the rotation comes round included, is kept (else the one with fewest repeats). Should one theme
+hold more than a seventh of the pool, no order can keep it to once a week: then every theme is
+spread evenly in proportion to its size (a theme with c of the N puzzles comes at most
+ceil(7c/N) + 1 times in any seven days). As N is rarely a multiple of 7, each round falls
 on other weekdays than the last.
 
 **The pool.** Medium and hard puzzles are all eligible; an easy one is eligible when a hash of its
@@ -71,17 +75,84 @@ def _arrange(pool: tuple[Puzzle, ...], attempt: int) -> list[Puzzle]:
     left: dict[str, list[Puzzle]] = {}
     for p in sorted(pool, key=lambda p: _unit(f"{attempt}:{p.id}")):
         left.setdefault(p.theme, []).append(p)
+    n = len(pool)
+    gaps = {theme: max(1, min(WINDOW, n // len(ps))) for theme, ps in left.items()}  # the rest each theme needs
+    first_seen: dict[str, int] = {}
     last_seen: dict[str, int] = {}
     out: list[Puzzle] = []
     while left:
         day = len(out)
-        theme = min(left, key=lambda t: (
-            -min(day - last_seen.get(t, -WINDOW), WINDOW), -len(left[t]), _unit(f"{attempt}:{day}:{t}")))
+
+        def rank(theme: str, day: int = day) -> tuple[float, int, float]:
+            gap = gaps[theme]
+            back = day - last_seen.get(theme, -gap)
+            ahead = n - day + first_seen.get(theme, gap)  # to the theme's first day, round the join
+            return (-min(back, ahead, gap) / gap, -len(left[theme]), _unit(f"{attempt}:{day}:{theme}"))
+
+        theme = min(left, key=rank)
         out.append(left[theme].pop(0))
         if not left[theme]:
             del left[theme]
+        first_seen.setdefault(theme, day)
         last_seen[theme] = day
     return out
+
+
+def _stride(pool: tuple[Puzzle, ...]) -> list[Puzzle]:
+    """A seeded permutation of ``pool`` with each theme spread evenly in proportion to its size:
+    the themes take turns by smooth weighted round robin (each day every theme gains its size and
+    the one with most goes, losing the pool's size), a cycle that closes on itself after N days,
+    so the join where the rotation comes round is as even as any other day."""
+    by_theme: dict[str, list[Puzzle]] = {}
+    for p in sorted(pool, key=lambda p: _unit(f"0:{p.id}")):
+        by_theme.setdefault(p.theme, []).append(p)
+    credit = dict.fromkeys(by_theme, 0)
+    taken = dict.fromkeys(by_theme, 0)
+    out: list[Puzzle] = []
+    for _ in range(len(pool)):
+        for theme, ps in by_theme.items():
+            credit[theme] += len(ps)
+        theme = max(credit, key=lambda t: (credit[t], _unit(f"turn:{t}")))
+        credit[theme] -= len(pool)
+        out.append(by_theme[theme][taken[theme]])
+        taken[theme] += 1
+    return out
+
+
+def _clashes(days: list[Puzzle], at: tuple[int, ...]) -> int:
+    """Pairs of days within ``WINDOW`` of each other (round the join) with the same theme, among
+    those that involve a day of ``at``."""
+    n = len(days)
+    pairs = set()
+    for i in at:
+        for k in range(1, min(WINDOW, n)):
+            for j in ((i + k) % n, (i - k) % n):
+                if j != i and days[i].theme == days[j].theme:
+                    pairs.add((min(i, j), max(i, j)))
+    return len(pairs)
+
+
+def _repair(days: list[Puzzle]) -> list[Puzzle]:
+    """``days`` with each day whose theme came within ``WINDOW`` days swapped, where a swap
+    lowers the clashes, with the first day (in order) that takes the most of them away."""
+    days = list(days)
+    n = len(days)
+    for i in range(n):
+        if not _clashes(days, (i,)):
+            continue
+        best, gain = None, 0
+        for j in range(n):
+            if j == i:
+                continue
+            before = _clashes(days, (i, j))
+            days[i], days[j] = days[j], days[i]
+            after = _clashes(days, (i, j))
+            days[i], days[j] = days[j], days[i]
+            if before - after > gain:
+                best, gain = j, before - after
+        if best is not None:
+            days[i], days[best] = days[best], days[i]
+    return days
 
 
 def _crowding(days: list[Puzzle]) -> int:
@@ -93,12 +164,19 @@ def _crowding(days: list[Puzzle]) -> int:
 
 
 def _rotation(pool: tuple[Puzzle, ...]) -> list[Puzzle]:
-    """The rotation of ``pool``: of the first ``ATTEMPTS`` seeded arrangements, the one whose
-    themes crowd least, counting the join where the rotation comes round again."""
+    """The rotation of ``pool``: of the first ``ATTEMPTS`` seeded arrangements, each repaired by
+    swaps, the first with no theme twice in ``WINDOW`` days (the join where the rotation comes
+    round included), else the one whose themes crowd least. When a theme holds more than a
+    seventh of the pool, it cannot stay out of any week: the first arrangement spreads it evenly."""
+    counts: dict[str, int] = {}
+    for p in pool:
+        counts[p.theme] = counts.get(p.theme, 0) + 1
+    if max(counts.values()) * WINDOW > len(pool):  # a theme too big to come once a week: spread all evenly
+        return _stride(pool)
     best: list[Puzzle] = []
     least = -1
     for attempt in range(ATTEMPTS):
-        days = _arrange(pool, attempt)
+        days = _repair(_arrange(pool, attempt))
         crowding = _crowding(days)
         if least < 0 or crowding < least:
             best, least = days, crowding
