@@ -269,3 +269,35 @@ def test_a_file_that_is_not_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
         assert got.returncode == 1 and got.stderr.count("\n") == 1, got.stderr
         assert "progress database" in got.stderr and "Traceback" not in got.stderr
     assert (tmp_path / "progress.db").read_bytes() == b"not a database at all\n" * 100
+
+
+SCORER = r"""
+import sys
+from tutor.teach.progress import Progress
+with Progress(sys.argv[1]) as prog:
+    print("ready", flush=True)
+    sys.stdin.readline()
+    for k in range(20):
+        prog.record("waits-001", "waits", 3, sys.argv[2], True, "2026-11-25")
+"""
+
+
+def test_concurrent_answers_to_one_daily_score_once(tmp_path: Path) -> None:
+    """Four processes answer the same day's daily at once: every answer is kept, one is scored."""
+    path = tmp_path / "p.db"
+    Progress(path).close()
+    procs = [subprocess.Popen([sys.executable, "-c", SCORER, str(path), f"p{k}"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True) for k in range(4)]
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    for proc in procs:  # all at once
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    for proc in procs:
+        proc.communicate(timeout=60)
+        assert proc.returncode == 0
+    with Progress(path) as prog:
+        rows = prog.conn.execute("SELECT COUNT(*), COUNT(daily) FROM attempts").fetchone()
+        assert rows == (80, 1)
+        assert prog.stats(date(2026, 11, 25)).daily_streak == 1
