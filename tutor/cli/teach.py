@@ -77,7 +77,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
                 continue
             scored = record(v, daily_date(p))
             show_verdict(con, v)
-            if daily is not None:
+            if daily is not None or scored:  # a daily, or today's met in the queue
                 _daily_after(con, daily, scored)
             done += 1
             right += v.correct
@@ -85,7 +85,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
     show_tally(con, right, done)
 
 
-def _daily_after(con: Console, day: str, scored: bool) -> None:
+def _daily_after(con: Console, day: str | None, scored: bool) -> None:
     """After an answer to a daily: why it was practice if it was, and where today's daily stands."""
     from tutor.render.daily import practice_note, show_daily_status
     from tutor.teach.daily import daily_status

@@ -66,7 +66,7 @@ def show_note(con: Console, note: str) -> None:
 
 def practice_note(practice_date: str | None, scored: bool, today: str) -> str | None:
     """Why an answer to a daily did not count, or None when it was scored."""
-    if scored:
+    if scored or practice_date is None:
         return None
     if practice_date is not None and practice_date != today:
         return f"Practice: the daily of {practice_date} counts only on its own date."
