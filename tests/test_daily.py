@@ -186,3 +186,17 @@ def test_status_before_answering(tmp_path: Path) -> None:
     with Progress(tmp_path / "p.db") as prog:
         status = daily_status(prog, datetime(2026, 11, 25, 23, 59, 30))
     assert (status.answered, status.solved, status.streak, status.seconds_left) == (False, False, 0, 30)
+
+
+def test_the_time_to_the_next_daily_counts_a_clock_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/London")
+    time.tzset()
+    try:
+        with Progress(tmp_path / "p.db") as prog:  # the clocks go back an hour at 02:00 on 25 October 2026
+            assert daily_status(prog, datetime(2026, 10, 25, 0, 30)).seconds_left == 24 * 3600 + 30 * 60
+            assert daily_status(prog, datetime(2026, 10, 26, 0, 30)).seconds_left == 23 * 3600 + 30 * 60
+    finally:
+        monkeypatch.undo()
+        time.tzset()

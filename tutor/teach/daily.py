@@ -270,7 +270,7 @@ def daily_status(prog: Progress, now: datetime | None = None) -> DailyStatus:
     return DailyStatus(
         today, daily_puzzle(today).id, scored is not None, scored is not None and scored.correct,
         scored.puzzle_id if scored else None, stats.daily_streak, stats.best_streak, then,
-        max(0, int((then - now).total_seconds())),
+        max(0, int((then.astimezone() - now.astimezone()).total_seconds())),  # a clock change counts
     )
 
 
