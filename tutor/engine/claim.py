@@ -73,6 +73,18 @@ def legal_claims(hand: Hand, tile: Tile, rules: RuleSet, source: str) -> list[tu
     return out
 
 
+def swap_barred(meld: Meld, tile: Tile) -> frozenset[Tile]:
+    """Swap calling: the cards that may not be thrown right after a CHEE of ``tile``: the card
+    claimed and, where it ends the run, the card at the other end (a 4 claimed for 4-5-6 bars 4 and
+    6; a 5 claimed for it bars the 5 alone). Where a FEI leaves the run open (``[45d F*]``), the
+    claimed card alone."""
+    real = sorted({t.id for t in meld.cards if t.id != FEI_ID})
+    if real[-1] - real[0] != 2:
+        return frozenset({tile})
+    other = {real[0]: real[0] + 2, real[0] + 2: real[0]}.get(tile.id)
+    return frozenset({tile} if other is None else {tile, TILES[other]})
+
+
 def _after_claim(hand: Hand, meld: Meld, tile: Tile) -> Hand:
     """The hand once ``meld`` (holding the claimed ``tile``) is laid down."""
     left = list(hand.concealed)
@@ -146,7 +158,8 @@ def claim(
             options.append(replace(_from_option(action, meld, opt, None, n + 1), instant=paid))
         else:
             # a claim is followed by a discard at once: a KONG waits for the player's own turn
-            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False)
+            barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
+            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False, barred=barred)
             states[0] += res.states
             best = res.options[0]
             options.append(_from_option(action, meld, best, best, n))
@@ -156,8 +169,10 @@ def claim(
     # a SEK WOO short of the minimum cannot be declared: listed last, to say so
     options.sort(key=lambda o: (o.action == "sek-woo" and not o.wins, -o.expected_fun, -o.win_probability,
                                 o.distance, _ORDER[o.action], str(o.meld)))
+    swap = "swap calling: right after a CHEE, neither the card claimed nor the card at the other end of the run may be thrown"
+    notes = (swap,) if rules.spec.swap_calling and any(o.action == "chee" for o in options) else ()
     return ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(explain_claims(options, tile, n, rules.unit)),
-                       rules.unit)
+                       rules.unit, notes)
 
 
 def _from_option(action: str, meld: Meld | None, o: Option, then: Option | None, reach: int) -> ClaimOption:

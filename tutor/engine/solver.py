@@ -120,6 +120,7 @@ def discard(
     progress: Callable[[int, int, int], None] | None = None,
     drawn: Tile | None = None,
     kongs_now: bool = True,
+    barred: frozenset[Tile] = frozenset(),
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -129,7 +130,8 @@ def discard(
     bring a win closer. By default that is every draw of a horizon of at most 3 (the exact
     optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
     then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
-    now (the discard that follows a claim)."""
+    now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
+    calling, after a CHEE)."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
@@ -143,7 +145,7 @@ def discard(
     now = check(hand, rules, seat_name, flags)
     tasks: list[tuple[Table, int, Tile, str, bool]] = []
     for i, t in enumerate(table.kinds):
-        if key14 >> (3 * i) & 7:
+        if key14 >> (3 * i) & 7 and TILES[t] not in barred:
             tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))

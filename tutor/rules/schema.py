@@ -175,6 +175,7 @@ class RuleSpec(_Struct, kw_only=True, frozen=True):
     )
     chee: bool = True
     declared_chee: bool = True  # False: a CHEE is never laid down (never claimed from a discard)
+    swap_calling: bool = False  # after a CHEE on a discard, the discard that follows is neither the card claimed nor the run's other end
     tiles: TileSet
     scoring: Scoring
     payout: PayoutSpec | None = None
