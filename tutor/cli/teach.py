@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from puzzles import Puzzle
+    from tutor.teach.ladder import Standing
     from tutor.teach.lessons import Lesson
 
 NoInputOpt = Annotated[
@@ -77,10 +78,20 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
                 continue
             record(v, daily or daily_date(p))
             show_verdict(con, v)
+            _show_rating(con, v.puzzle)
             done += 1
             right += v.correct
             break
     show_tally(con, right, done)
+
+
+def _show_rating(con: Console, p: Puzzle, recorded: bool = True) -> None:
+    """The rating line after a verdict on ``p`` (replayed from the progress just written)."""
+    from tutor.render.rating import show_change
+    from tutor.teach.ladder import change, current
+
+    with edge(False):
+        show_change(con, change(current(), p.id, p.theme, recorded))
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,6 +154,27 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
 
+@puzzle_app.command("next")
+def puzzle_next(theme: ThemeOpt = None, no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
+    """Play the puzzle that suits you now: near your rating, from your weakest theme, never one seen."""
+    from puzzles import select
+    from tutor.render.rating import rating_value
+    from tutor.render.teach import puzzle_dict
+    from tutor.teach.ladder import current, next_puzzle, skill
+    from tutor.teach.ratings import expected
+
+    with edge(as_json):
+        standing = current()
+        p = next_puzzle(standing, select(theme))
+    if as_json:
+        pick = None if p is None else puzzle_dict(p) | {
+            "rating": rating_value(standing.puzzle(p)), "expected": round(expected(skill(standing, p.theme),
+                                                                                  standing.puzzle(p)), 3)}
+        emit({"puzzle": pick, "player": rating_value(standing.player), "queued": int(p is not None)})
+        return
+    _serve([] if p is None else [p], no_input, False, "no puzzle matches")
+
+
 @puzzle_app.command("show")
 def puzzle_show(
     puzzle_id: IdArg,
@@ -176,6 +208,7 @@ def puzzle_answer(
 ) -> None:
     """Answer a puzzle: right or wrong (exit 0 either way), the solution and why."""
     from puzzles import get_puzzle
+    from tutor.render.rating import show_change
     from tutor.render.teach import show_verdict, verdict_dict
     from tutor.teach.answers import judge
     from tutor.teach.daily import daily_date
@@ -187,10 +220,16 @@ def puzzle_answer(
         daily = daily_date(p)
         if not no_record:
             record(v, daily)
+    from tutor.render.rating import change_dict
+    from tutor.teach.ladder import change, current
+
+    with edge(as_json):
+        moved = change(current(), p.id, p.theme, not no_record)
     if as_json:
-        emit(verdict_dict(v, not no_record, daily))
+        emit(verdict_dict(v, not no_record, daily) | {"rating": change_dict(moved)})
         return
     show_verdict(console(), v)
+    show_change(console(), moved)
 
 
 @puzzle_app.command("list")
@@ -290,10 +329,15 @@ def daily(
         con.print(f"\nAnswer it with: sekwoo daily --date {when.isoformat()} --answer 'YOUR ANSWER'")
 
 
-def stats(as_json: JsonOpt = False) -> None:
-    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged)."""
+def stats(
+    svg: Annotated[Path | None, typer.Option("--svg", help="Also write the rating history as an SVG chart to this file.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged), rating chart."""
     from puzzles import load_puzzles
+    from tutor.render.rating import show_standing, standing_dict
     from tutor.render.teach import show_stats, stats_dict
+    from tutor.teach.ladder import current
     from tutor.teach.progress import Progress
 
     with edge(as_json):
@@ -301,10 +345,25 @@ def stats(as_json: JsonOpt = False) -> None:
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())
+        standing = current()
+        wrote = _rating_svg(svg, standing, as_json)
     if as_json:
-        emit(stats_dict(s, total, path))
+        emit(stats_dict(s, total, path) | {"rating": standing_dict(standing)} | ({"svg": wrote} if wrote else {}))
         return
     show_stats(console(), s, total)
+    show_standing(console(), standing)
+    if wrote:
+        print(f"sekwoo: wrote {wrote['path']}", file=sys.stderr)
+
+
+def _rating_svg(path: Path | None, standing: Standing, as_json: bool) -> dict[str, object] | None:
+    """Write the rating chart of ``standing`` to ``path``, when one is given."""
+    if path is None:
+        return None
+    from tutor.render.chart import rating_svg
+    from tutor.render.rating import history
+
+    return write_svg(path, rating_svg(history(standing), "sekwoo rating history"), as_json)
 
 
 def learn(

@@ -9,12 +9,13 @@ nothing about ratings is stored. A puzzle starts from its stamped ``rating:`` (o
 
 ``next_puzzle`` picks the puzzle to play next: never one already answered while a new one
 remains; the player's weakest theme first (lowest theme rating; a theme never played counts at
-the overall rating); in it, the puzzle whose expected score is nearest ``TARGET_SCORE``, as
+the overall rating; between equals, the theme played least); in it, the puzzle whose expected score is nearest ``TARGET_SCORE``, as
 long as it lies within ``BAND`` of it, else the next weakest theme.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -144,8 +145,9 @@ def next_puzzle(standing: Standing, pool: Iterable[Puzzle]) -> Puzzle | None:
     if not candidates:
         return None
     order = list(THEMES)
-    themes = sorted({p.theme for p in candidates},
-                    key=lambda t: (weakness(standing, t), order.index(t) if t in order else len(order), t))
+    played = Counter(s.theme for s in standing.history)
+    themes = sorted({p.theme for p in candidates}, key=lambda t: (
+        round(weakness(standing, t)), played[t], order.index(t) if t in order else len(order), t))
 
     def distance(p: Puzzle) -> float:
         return abs(expected(skill(standing, p.theme), standing.puzzle(p)) - TARGET_SCORE)
