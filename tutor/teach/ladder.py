@@ -2,15 +2,20 @@
 
 Every first answer to a puzzle is one Glicko-2 rating period (``tutor.teach.ratings.duel``) in
 which the player meets the puzzle: it updates the player's overall rating, the player's rating
-in the puzzle's theme, and the puzzle's rating. A retry is practice and changes nothing, so the
+in the puzzle's theme, and the puzzle's rating. The overall rating starts at Glicko-2's defaults
+(1500 ± 350); a theme's rating starts, at the first answer in it, from the overall rating of the
+moment with the default deviation, so a theme's rating says how the player does in it compared
+with elsewhere (above the overall rating: strong; below: weak). A retry is practice and changes nothing, so the
 ratings depend only on ``Progress.first_attempts``, and replaying them is all there is to it:
 nothing about ratings is stored. A puzzle starts from its stamped ``rating:`` (or its level's,
 ``tutor.teach.rate.initial_rating``) with ``PUZZLE_DEVIATION``.
 
 ``next_puzzle`` picks the puzzle to play next: never one already answered while a new one
-remains; the player's weakest theme first (lowest theme rating; a theme never played counts at
-the overall rating; between equals, the theme played least); in it, the puzzle whose expected score is nearest ``TARGET_SCORE``, as
-long as it lies within ``BAND`` of it, else the next weakest theme.
+remains; the player's weakest theme first (``form``: the answers in it fell furthest short of
+what the overall rating expected; a theme never played counts as even; between equals, the theme
+played least); in it, the puzzle whose expected
+score is nearest ``TARGET_SCORE``, as long as it lies within ``BAND`` of it, else the next
+weakest theme.
 """
 
 from __future__ import annotations
@@ -57,8 +62,8 @@ class Standing:
     history: tuple[Step, ...] = ()
 
     def theme(self, theme: str) -> Rating:
-        """The player's rating in ``theme`` (the defaults for a theme never played)."""
-        return self.themes.get(theme, Rating())
+        """The player's rating in ``theme`` (for a theme never played, the overall rating, less sure)."""
+        return self.themes.get(theme) or Rating(self.player.rating)
 
     def puzzle(self, p: Puzzle) -> Rating:
         """The puzzle's rating: replayed if it was answered, else where it starts."""
@@ -92,7 +97,8 @@ def replay(attempts: Iterable[FirstAttempt], puzzles: Iterable[Puzzle]) -> Stand
         puzzle = start(p) if p is not None else Rating(float(LEVEL_RATING.get(a.level, 1500)), PUZZLE_DEVIATION)
         before = player
         player, rated[a.puzzle_id] = duel(player, puzzle, a.correct)
-        themes[a.theme] = duel(themes.get(a.theme, Rating()), puzzle, a.correct)[0]
+        theme = themes.get(a.theme) or Rating(before.rating)  # a first theme starts at the overall rating
+        themes[a.theme] = duel(theme, puzzle, a.correct)[0]
         history.append(Step(a.puzzle_id, a.theme, a.correct, a.at, before, player, puzzle, themes[a.theme],
                             a.answers))
     return Standing(player, themes, rated, tuple(history))
@@ -126,9 +132,12 @@ def change(standing: Standing, puzzle_id: str, theme: str, recorded: bool = True
     return Change(puzzle_id, theme, False, standing.player, standing.theme(theme), 0.0)
 
 
-def weakness(standing: Standing, theme: str) -> float:
-    """How strong the player is in ``theme``: its rating, or the overall one for a theme never played."""
-    return standing.themes[theme].rating if theme in standing.themes else standing.player.rating
+def form(standing: Standing, theme: str) -> float:
+    """How the player does in ``theme`` against what the overall rating expected: the sum over its
+    rated answers of score minus expected score, over their number plus one (0 for a theme never
+    played; below 0 a weak theme, above 0 a strong one)."""
+    steps = [s for s in standing.history if s.theme == theme]
+    return sum(float(s.correct) - expected(s.before, s.puzzle) for s in steps) / (len(steps) + 1)
 
 
 def skill(standing: Standing, theme: str) -> Rating:
@@ -147,7 +156,7 @@ def next_puzzle(standing: Standing, pool: Iterable[Puzzle]) -> Puzzle | None:
     order = list(THEMES)
     played = Counter(s.theme for s in standing.history)
     themes = sorted({p.theme for p in candidates}, key=lambda t: (
-        round(weakness(standing, t)), played[t], order.index(t) if t in order else len(order), t))
+        round(form(standing, t), 6), played[t], order.index(t) if t in order else len(order), t))
 
     def distance(p: Puzzle) -> float:
         return abs(expected(skill(standing, p.theme), standing.puzzle(p)) - TARGET_SCORE)
@@ -160,6 +169,6 @@ def next_puzzle(standing: Standing, pool: Iterable[Puzzle]) -> Puzzle | None:
 
 
 __all__ = [
-    "BAND", "PUZZLE_DEVIATION", "TARGET_SCORE", "Change", "Standing", "Step", "change", "current", "next_puzzle",
-    "replay", "skill", "start",
+    "BAND", "PUZZLE_DEVIATION", "TARGET_SCORE", "Change", "Standing", "Step", "change", "current", "form",
+    "next_puzzle", "replay", "skill", "start",
 ]
