@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from support.terminal import in_terminal
 from typer.testing import CliRunner
 
 from puzzles import load_puzzles
@@ -146,26 +145,8 @@ def test_rating_svg_parses_with_a_band_around_the_line() -> None:
 
 
 def test_a_real_terminal_shows_the_rating_after_the_verdict(home: Path) -> None:
-    import pty
-
     pick = js("puzzle", "next")["puzzle"]
     env = dict(os.environ, SEKWOO_HOME=str(home), COLUMNS="80", TERM="dumb")
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "puzzle", "next"], stdin=slave, stdout=slave,
-                            stderr=slave, env=env, close_fds=True)
-    os.close(slave)
-    os.write(master, (PUZZLES[pick["id"]].answer + "\n").encode())
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait(timeout=60)
-    os.close(master)
-    text = b"".join(chunks).decode(errors="replace")
-    assert proc.returncode == 0, text
+    code, text = in_terminal(["puzzle", "next"], PUZZLES[pick["id"]].answer + "\n", env)
+    assert code == 0, text
     assert pick["id"] in text and "Correct" in text and "Rating 1" in text, text
