@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from puzzles import THEMES
+from tutor.core.words import plural
 from tutor.render.chart import rating_lines
+from tutor.render.flow import hanging
 from tutor.teach.ratings import Rating
 
 if TYPE_CHECKING:
@@ -67,10 +69,11 @@ def show_standing(con: Console, standing: Standing) -> None:
     from rich.text import Text
 
     con.print(Text(f"Rating {standing.player}", style="bold"), end="")
-    con.print(Text(f" (Glicko-2, from {len(standing.history)} first answers; retries are practice)", style="dim"))
+    counted = plural(len(standing.history), "first answer")
+    con.print(Text(f" (Glicko-2, from {counted} to puzzles; retries are practice)", style="dim"))
     themes = sorted(standing.themes.items(), key=lambda kv: kv[1].rating)
     if themes:
-        con.print(Text("  by theme: " + ", ".join(f"{THEMES.get(t, t)} {r}" for t, r in themes)))
+        con.print(hanging("  ", "by theme, lowest first: " + "; ".join(f"{THEMES.get(t, t)} {r}" for t, r in themes)))
     if len(standing.history) >= 2:
         for line in rating_lines(history(standing), width=min(con.width, 100)):
             con.print(Text(line), overflow="ignore", no_wrap=True, crop=False)
