@@ -70,7 +70,9 @@ def show_standing(con: Console, standing: Standing) -> None:
 
     con.print(Text(f"Rating {standing.player}", style="bold"), end="")
     counted = plural(len(standing.history), "first answer")
-    con.print(Text(f" (Glicko-2, from {counted} to puzzles; retries are practice)", style="dim"))
+    note = f"Glicko-2, from {counted} to puzzles; retries are practice" if standing.history else \
+        "where everyone starts: try 'sekwoo puzzle next'"
+    con.print(Text(f" ({note})", style="dim"))
     themes = sorted(standing.themes.items(), key=lambda kv: kv[1].rating)
     if themes:
         con.print(hanging("  ", "by theme, lowest first: " + "; ".join(f"{THEMES.get(t, t)} {r}" for t, r in themes)))
