@@ -133,6 +133,8 @@ def test_stamping_writes_the_computed_rating_and_changes_nothing_else(tmp_path: 
     assert [p.rating for p in again] == [rate(p) for p in chosen]
     assert [dataclasses.replace(p, rating=None) for p in again] == chosen
     assert "rating:" in stamped and stamp_text(stamped, "waits.yaml") == (stamped, 0)
+    # only rating lines are added: every other line (the header comment too) stays as it was
+    assert "".join(ln for ln in stamped.splitlines(keepends=True) if not ln.startswith("  rating: ")) == text
     # the command: --check finds a stale rating, stamping fixes it, --check then passes
     path = tmp_path / "waits.yaml"
     path.write_text(stamped.replace(f"rating: {again[0].rating}", "rating: 3000", 1), encoding="utf-8")

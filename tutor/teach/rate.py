@@ -15,14 +15,15 @@ Solving every puzzle costs seconds, so the ratings are stamped into the YAML fil
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from puzzles import THEMES, Puzzle, dump_file, parse_file
+from puzzles import Puzzle, parse_file
 from tutor.core.tiles import FEI_ID, Tile
-from tutor.errors import TutorError
+from tutor.errors import PuzzleError, TutorError
 from tutor.teach.solve import DISCARD_ACTIONS, DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL, claim_answer
 
 if TYPE_CHECKING:
@@ -150,19 +151,52 @@ def rate(p: Puzzle) -> int:
     return rating_of(difficulty(p))
 
 
+_ITEM = re.compile(r"^( *)- id: *['\"]?([a-z0-9][a-z0-9-]*)")
+_RATING = re.compile(r"^ *rating: .*$")
+
+
 def stamp_text(text: str, where: str) -> tuple[str, int]:
-    """The puzzle file ``text`` with every puzzle's ``rating:`` computed afresh, and how many changed."""
+    """The puzzle file ``text`` with every puzzle's ``rating:`` computed afresh, and how many changed.
+
+    Only ``rating:`` lines are written (replaced, or added as an item's last key); every other
+    line, comment and key of the file stays as it was. The result is read back and checked."""
     import dataclasses
 
-    import yaml
-
     found = parse_file(text, where)  # first: it refuses a file that is not a puzzle file
-    data = yaml.safe_load(text)
-    theme = str(data["theme"])
-    title = data.get("title") or THEMES[theme]
-    stamped = [dataclasses.replace(p, rating=rate(p)) for p in found]
-    changed = sum(1 for a, b in zip(found, stamped, strict=True) if a.rating != b.rating)
-    return dump_file(theme, stamped, title), changed
+    ratings = {p.id: rate(p) for p in found}
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        m = _ITEM.match(lines[k])
+        if m is None:
+            out.append(lines[k])
+            k += 1
+            continue
+        indent = len(m[1]) + 2
+        block = [lines[k]]
+        k += 1
+        while k < len(lines) and (not lines[k].strip() or len(lines[k]) - len(lines[k].lstrip(" ")) >= indent) \
+                and _ITEM.match(lines[k]) is None:
+            block.append(lines[k])
+            k += 1
+        keyed = [j for j, line in enumerate(block) if _RATING.match(line) and len(line) - len(line.lstrip(" ")) == indent]
+        stamp = f"{' ' * indent}rating: {ratings[m[2]]}\n"
+        if keyed:
+            block[keyed[0]] = stamp
+        else:
+            end = len(block)
+            while end > 1 and not block[end - 1].strip():
+                end -= 1
+            if not block[end - 1].endswith("\n"):
+                block[end - 1] += "\n"
+            block.insert(end, stamp)
+        out.extend(block)
+    stamped = "".join(out)
+    again = parse_file(stamped, where)
+    if [dataclasses.replace(p, rating=ratings[p.id]) for p in found] != list(again):
+        raise PuzzleError(f"{where}: cannot stamp the ratings: the file is laid out in a way this tool does not know")
+    return stamped, sum(1 for p in found if p.rating != ratings[p.id])
 
 
 def _files(paths: list[str]) -> list[Path]:
