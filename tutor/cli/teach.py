@@ -94,6 +94,15 @@ def _show_rating(con: Console, p: Puzzle, recorded: bool = True) -> None:
         show_change(con, change(current(), p.id, p.theme, recorded))
 
 
+def _rating_json(p: Puzzle, recorded: bool) -> dict[str, object]:
+    """The ``rating`` of an answer's JSON: what the answer to ``p`` did to the ratings."""
+    from tutor.render.rating import change_dict
+    from tutor.teach.ladder import change, current
+
+    with edge(True):
+        return {"rating": change_dict(change(current(), p.id, p.theme, recorded))}
+
+
 # --------------------------------------------------------------------------------------------
 # Commands
 
@@ -208,7 +217,6 @@ def puzzle_answer(
 ) -> None:
     """Answer a puzzle: right or wrong (exit 0 either way), the solution and why."""
     from puzzles import get_puzzle
-    from tutor.render.rating import show_change
     from tutor.render.teach import show_verdict, verdict_dict
     from tutor.teach.answers import judge
     from tutor.teach.daily import daily_date
@@ -220,16 +228,11 @@ def puzzle_answer(
         daily = daily_date(p)
         if not no_record:
             record(v, daily)
-    from tutor.render.rating import change_dict
-    from tutor.teach.ladder import change, current
-
-    with edge(as_json):
-        moved = change(current(), p.id, p.theme, not no_record)
     if as_json:
-        emit(verdict_dict(v, not no_record, daily) | {"rating": change_dict(moved)})
+        emit(verdict_dict(v, not no_record, daily) | _rating_json(p, not no_record))
         return
     show_verdict(console(), v)
-    show_change(console(), moved)
+    _show_rating(console(), p, not no_record)
 
 
 @puzzle_app.command("list")
