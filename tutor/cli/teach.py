@@ -167,19 +167,14 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
 def puzzle_next(theme: ThemeOpt = None, no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
     """Play the puzzle that suits you now: near your rating, from your weakest theme, never one seen."""
     from puzzles import select
-    from tutor.render.rating import rating_value
-    from tutor.render.teach import puzzle_dict
-    from tutor.teach.ladder import current, next_puzzle, skill
-    from tutor.teach.ratings import expected
+    from tutor.render.rating import next_dict
+    from tutor.teach.ladder import current, next_puzzle
 
     with edge(as_json):
         standing = current()
         p = next_puzzle(standing, select(theme))
     if as_json:
-        pick = None if p is None else puzzle_dict(p) | {
-            "rating": rating_value(standing.puzzle(p)), "expected": round(expected(skill(standing, p.theme),
-                                                                                  standing.puzzle(p)), 3)}
-        emit({"puzzle": pick, "player": rating_value(standing.player), "queued": int(p is not None)})
+        emit(next_dict(standing, p))
         return
     _serve([] if p is None else [p], no_input, False, "no puzzle matches")
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from puzzles import THEMES
+from puzzles import THEMES, Puzzle
 from tutor.core.words import plural
 from tutor.render.chart import rating_lines
 from tutor.render.flow import hanging
-from tutor.teach.ratings import Rating
+from tutor.teach.ratings import Rating, expected
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,6 +23,18 @@ if TYPE_CHECKING:
 def rating_value(r: Rating) -> dict[str, float]:
     """A rating as plain data, rounded to what it means."""
     return {"rating": round(r.rating, 1), "deviation": round(r.deviation, 1), "volatility": round(r.volatility, 6)}
+
+
+def next_dict(standing: Standing, p: Puzzle | None) -> dict[str, Any]:
+    """``puzzle next --json``: the puzzle picked (with its rating and the score expected of you), and yours."""
+    from tutor.render.teach import puzzle_dict
+    from tutor.teach.ladder import skill
+
+    pick = None
+    if p is not None:
+        chance = expected(skill(standing, p.theme), standing.puzzle(p))
+        pick = puzzle_dict(p) | {"rating": rating_value(standing.puzzle(p)), "expected": round(chance, 3)}
+    return {"puzzle": pick, "player": rating_value(standing.player), "queued": int(p is not None)}
 
 
 def change_dict(c: Change) -> dict[str, Any]:
@@ -81,4 +93,4 @@ def show_standing(con: Console, standing: Standing) -> None:
             con.print(Text(line), overflow="ignore", no_wrap=True, crop=False)
 
 
-__all__ = ["change_dict", "change_line", "history", "rating_value", "show_change", "show_standing", "standing_dict"]
+__all__ = ["change_dict", "change_line", "history", "next_dict", "rating_value", "show_change", "show_standing", "standing_dict"]
