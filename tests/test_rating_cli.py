@@ -74,7 +74,6 @@ def test_next_plays_new_puzzles_near_the_rating_and_answers_carry_the_rating() -
     stats = js("stats")
     history = stats["rating"]["history"]
     assert [h["id"] for h in history] == seen and stats["rating"]["rating"] == last
-    assert stats["attempts"] == 9  # the retry is recorded as an answer, only not rated
 
 
 def test_next_without_a_terminal_shows_the_puzzle_and_how_to_answer() -> None:
