@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tutor.cli import complete
+from tutor.cli import complete, rating
 from tutor.cli.common import JsonOpt, console, edge, emit, interactive
 from tutor.cli.draw import write_svg
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from puzzles import Puzzle
-    from tutor.teach.ladder import Standing
     from tutor.teach.lessons import Lesson
 
 NoInputOpt = Annotated[
@@ -78,29 +77,11 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
                 continue
             record(v, daily or daily_date(p))
             show_verdict(con, v)
-            _show_rating(con, v.puzzle)
+            rating.show_rating(con, v.puzzle)
             done += 1
             right += v.correct
             break
     show_tally(con, right, done)
-
-
-def _show_rating(con: Console, p: Puzzle, recorded: bool = True) -> None:
-    """The rating line after a verdict on ``p`` (replayed from the progress just written)."""
-    from tutor.render.rating import show_change
-    from tutor.teach.ladder import change, current
-
-    with edge(False):
-        show_change(con, change(current(), p.id, p.theme, recorded))
-
-
-def _rating_json(p: Puzzle, recorded: bool) -> dict[str, object]:
-    """The ``rating`` of an answer's JSON: what the answer to ``p`` did to the ratings."""
-    from tutor.render.rating import change_dict
-    from tutor.teach.ladder import change, current
-
-    with edge(True):
-        return {"rating": change_dict(change(current(), p.id, p.theme, recorded))}
 
 
 # --------------------------------------------------------------------------------------------
@@ -166,15 +147,9 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
 @puzzle_app.command("next")
 def puzzle_next(theme: ThemeOpt = None, no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
     """Play the puzzle that suits you now: near your rating, from your weakest theme, never one seen."""
-    from puzzles import select
-    from tutor.render.rating import next_dict
-    from tutor.teach.ladder import current, next_puzzle
-
-    with edge(as_json):
-        standing = current()
-        p = next_puzzle(standing, select(theme))
+    p, data = rating.pick(theme, as_json)
     if as_json:
-        emit(next_dict(standing, p))
+        emit(data)
         return
     _serve([] if p is None else [p], no_input, False, "no puzzle matches")
 
@@ -224,10 +199,10 @@ def puzzle_answer(
         if not no_record:
             record(v, daily)
     if as_json:
-        emit(verdict_dict(v, not no_record, daily) | _rating_json(p, not no_record))
+        emit(verdict_dict(v, not no_record, daily) | rating.rating_json(p, not no_record))
         return
     show_verdict(console(), v)
-    _show_rating(console(), p, not no_record)
+    rating.show_rating(console(), p, not no_record)
 
 
 @puzzle_app.command("list")
@@ -333,9 +308,7 @@ def stats(
 ) -> None:
     """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged), rating chart."""
     from puzzles import load_puzzles
-    from tutor.render.rating import show_standing, standing_dict
     from tutor.render.teach import show_stats, stats_dict
-    from tutor.teach.ladder import current
     from tutor.teach.progress import Progress
 
     with edge(as_json):
@@ -343,25 +316,12 @@ def stats(
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())
-        standing = current()
-        wrote = _rating_svg(svg, standing, as_json)
+    ratings, show_ratings = rating.stats_rating(svg, as_json)
     if as_json:
-        emit(stats_dict(s, total, path) | {"rating": standing_dict(standing)} | ({"svg": wrote} if wrote else {}))
+        emit(stats_dict(s, total, path) | ratings)
         return
     show_stats(console(), s, total)
-    show_standing(console(), standing)
-    if wrote:
-        print(f"sekwoo: wrote {wrote['path']}", file=sys.stderr)
-
-
-def _rating_svg(path: Path | None, standing: Standing, as_json: bool) -> dict[str, object] | None:
-    """Write the rating chart of ``standing`` to ``path``, when one is given."""
-    if path is None:
-        return None
-    from tutor.render.chart import rating_svg
-    from tutor.render.rating import history
-
-    return write_svg(path, rating_svg(history(standing), "sekwoo rating history"), as_json)
+    show_ratings(console())
 
 
 def learn(
