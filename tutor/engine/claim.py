@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain_claims
+from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
 from tutor.engine.solver import budget, discard, horizon, setup, unseen_counts, weigh
@@ -140,7 +142,8 @@ def claim(
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
             opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick)
-            options.append(_from_option(action, meld, opt, None, n + 1))
+            paid = kong_payment(rules, concealed=False, claimed=True)
+            options.append(replace(_from_option(action, meld, opt, None, n + 1), instant=paid))
         else:
             # a claim is followed by a discard at once: a KONG waits for the player's own turn
             res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False)
