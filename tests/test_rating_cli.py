@@ -149,3 +149,11 @@ def test_a_real_terminal_shows_the_rating_after_the_verdict(home: Path) -> None:
     code, text = in_terminal(["puzzle", "next"], PUZZLES[pick["id"]].answer + "\n", env)
     assert code == 0, text
     assert pick["id"] in text and "Correct" in text and "Rating 1" in text, text
+
+
+def test_the_daily_answer_carries_the_rating_too() -> None:
+    p = PUZZLES[js("daily")["id"]]
+    first = js("daily", "--answer", p.answer)
+    assert first["rating"]["rated"] and first["rating"]["change"] > 0
+    again = js("daily", "--answer", p.answer)
+    assert not again["rating"]["rated"] and again["rating"]["rating"] == first["rating"]["rating"]

@@ -318,6 +318,7 @@ def daily(
         data = puzzle_dict(p) | {"date": when.isoformat(), "practice": practice}
         if verdict is not None:
             data |= verdict_dict(verdict, True, counts_for if scored else None) | {"scored": scored}
+            data |= rating.rating_json(p, True)
         emit(data | {"today": daily_status_dict(status)})
         return
     con = console()
@@ -325,6 +326,7 @@ def daily(
     if verdict is not None:
         show_puzzle(con, p, heading)
         show_verdict(con, verdict)
+        rating.show_rating(con, p)
         show_daily_status(con, status, note)
     elif not practice and status.answered:
         show_daily_status(con, status)
