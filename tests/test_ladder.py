@@ -127,7 +127,11 @@ def test_next_never_serves_an_answered_puzzle_while_a_new_one_remains() -> None:
         assert p is not None and p.id not in {a.puzzle_id for a in attempts}, k
         attempts.append(FirstAttempt(p.id, p.theme, p.level, rng.random() < 0.65, "t", None))
     standing = replay(attempts, PUZZLES)
-    assert next_puzzle(standing, pool) is not None  # all answered: serves one again rather than nothing
+    failed = {a.puzzle_id for a in attempts if not a.correct}
+    assert failed and len(failed) < len(pool)
+    # all answered: practice, drawn from those failed at the first answer
+    again = {next_puzzle(standing, pool, random.Random(k)) for k in range(30)}
+    assert {p.id for p in again if p is not None} <= failed and len(again) > 1
     assert next_puzzle(standing, []) is None
 
 

@@ -11,15 +11,16 @@ nothing about ratings is stored. A puzzle starts from its stamped ``rating:`` (o
 ``tutor.teach.rate.initial_rating``) with ``PUZZLE_DEVIATION``.
 
 ``next_puzzle`` picks the puzzle to play next: never one already answered while a new one
-remains; the player's weakest theme first (``form``: the answers in it fell furthest short of
-what the overall rating expected; a theme never played counts as even; between equals, the theme
-played least); in it, the puzzle whose expected
-score is nearest ``TARGET_SCORE``, as long as it lies within ``BAND`` of it, else the next
-weakest theme.
+remains (after that, one at random, failed ones first); the player's weakest theme first
+(``form``: the answers in it fell furthest short of what the overall rating expected; a theme
+never played counts as even; between equals, the theme played least); in it, the puzzle whose
+expected score is nearest ``TARGET_SCORE``, as long as it lies within ``BAND`` of it, else the
+next weakest theme.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -145,12 +146,16 @@ def skill(standing: Standing, theme: str) -> Rating:
     return standing.themes.get(theme, standing.player)
 
 
-def next_puzzle(standing: Standing, pool: Iterable[Puzzle]) -> Puzzle | None:
-    """The puzzle to play next (see the module's docstring); None for an empty pool."""
+def next_puzzle(standing: Standing, pool: Iterable[Puzzle], rng: random.Random | None = None) -> Puzzle | None:
+    """The puzzle to play next (see the module's docstring); None for an empty pool. Once every
+    puzzle of the pool was answered, any of them (practice, since a retry changes no rating), drawn
+    with ``rng`` from those failed at the first answer if there are any."""
     pool = list(pool)
-    done = {s.puzzle_id for s in standing.history}
-    fresh = [p for p in pool if p.id not in done]
-    candidates = fresh or pool
+    done = {s.puzzle_id: s.correct for s in standing.history}
+    candidates = [p for p in pool if p.id not in done]
+    if not candidates and pool:
+        failed = [p for p in pool if not done.get(p.id, True)]
+        return (rng or random.Random()).choice(failed or pool)
     if not candidates:
         return None
     order = list(THEMES)
