@@ -94,6 +94,10 @@ def fei_count(p: Puzzle) -> int:
             + sum(1 for t in hand.bonus if t.id == FEI_ID))
 
 
+_MOVES = {"kong-or-not": ("kong", "add-kong"), "sink-or-keep": ("sink",), "recall-fei": ("recall",)}
+"""The yes/no themes: the move each one asks about, weighed against the best discard."""
+
+
 def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
     """The values of the answers the solver weighs against each other, and the hand's distance."""
     from tutor.engine import solver
@@ -105,10 +109,10 @@ def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
             if o.action in DISCARD_ACTIONS:
                 seen.setdefault((o.action, o.tile), o.expected_fun)
         return list(seen.values()), result.distance
-    if p.theme in ("kong-or-not", "sink-or-keep", "recall-fei"):
+    if p.theme in _MOVES:
         drawn = None if p.drawn is None else Tile.parse(p.drawn)
         result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws or 3, drawn=drawn)
-        moves = [o.expected_fun for o in result.options if o.action != "discard"]
+        moves = [o.expected_fun for o in result.options if o.action in _MOVES[p.theme]]
         plain = [o.expected_fun for o in result.options if o.action == "discard"]
         return moves[:1] + plain[:1], result.distance
     if p.theme == "claim-or-pass":
