@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tutor.cli import complete
+from tutor.cli import complete, rating
 from tutor.cli.common import JsonOpt, console, edge, emit, interactive
 from tutor.cli.draw import write_svg
 
@@ -77,6 +77,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
                 continue
             scored = record(v, daily_date(p))
             show_verdict(con, v)
+            rating.show_rating(con, v.puzzle)
             if daily is not None or scored:  # a daily, or today's met in the queue
                 _daily_after(con, daily, scored)
             done += 1
@@ -156,6 +157,16 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
 
+@puzzle_app.command("next")
+def puzzle_next(theme: ThemeOpt = None, no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
+    """Play the puzzle that suits you now: near your rating, from your weakest theme, never one seen."""
+    p, data = rating.pick(theme, as_json)
+    if as_json:
+        emit(data)
+        return
+    _serve([] if p is None else [p], no_input, False, "no puzzle matches")
+
+
 @puzzle_app.command("show")
 def puzzle_show(
     puzzle_id: IdArg,
@@ -200,10 +211,11 @@ def puzzle_answer(
         daily = daily_date(p)
         scored = not no_record and record(v, daily)
     if as_json:
-        emit(verdict_dict(v, not no_record, daily if scored else None))
+        emit(verdict_dict(v, not no_record, daily if scored else None) | rating.rating_json(p, not no_record))
         return
     con = console()
     show_verdict(con, v)
+    rating.show_rating(con, p, not no_record)
     if daily is not None and not no_record:
         with edge(False):
             _daily_after(con, daily, scored)
@@ -306,6 +318,7 @@ def daily(
         data = puzzle_dict(p) | {"date": when.isoformat(), "practice": practice}
         if verdict is not None:
             data |= verdict_dict(verdict, True, counts_for if scored else None) | {"scored": scored}
+            data |= rating.rating_json(p, True)
         emit(data | {"today": daily_status_dict(status)})
         return
     con = console()
@@ -313,6 +326,7 @@ def daily(
     if verdict is not None:
         show_puzzle(con, p, heading)
         show_verdict(con, verdict)
+        rating.show_rating(con, p)
         show_daily_status(con, status, note)
     elif not practice and status.answered:
         show_daily_status(con, status)
@@ -328,8 +342,11 @@ def daily(
         con.print(f"\nAnswer it with: sekwoo daily{date_opt} --answer 'YOUR ANSWER'")
 
 
-def stats(as_json: JsonOpt = False) -> None:
-    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged)."""
+def stats(
+    svg: Annotated[Path | None, typer.Option("--svg", help="Also write the rating history as an SVG chart to this file.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged), rating chart."""
     from puzzles import load_puzzles
     from tutor.render.teach import show_stats, stats_dict
     from tutor.teach.progress import Progress
@@ -339,10 +356,12 @@ def stats(as_json: JsonOpt = False) -> None:
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())
+    ratings, show_ratings = rating.stats_rating(svg, as_json)
     if as_json:
-        emit(stats_dict(s, total, path))
+        emit(stats_dict(s, total, path) | ratings)
         return
     show_stats(console(), s, total)
+    show_ratings(console())
 
 
 def learn(

@@ -392,6 +392,29 @@ class Progress:
             len(days), themes, self.lessons_done(), int(answers),
         )
 
+    def first_attempts(self) -> tuple[FirstAttempt, ...]:
+        """The first answer to each puzzle, in answer order (retries are practice: only counted)."""
+        rows = self._read(
+            "SELECT puzzle_id, theme, level, correct, at, daily, (SELECT COUNT(*) FROM attempts c"
+            " WHERE c.puzzle_id = a.puzzle_id) FROM attempts a WHERE id = (SELECT MIN(id)"
+            " FROM attempts b WHERE b.puzzle_id = a.puzzle_id) ORDER BY id"
+        )
+        return tuple(FirstAttempt(str(p), str(t), int(lv), bool(c), str(at), None if d is None else str(d), int(n))
+                     for p, t, lv, c, at, d, n in rows)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAttempt:
+    """The first answer to one puzzle (``Progress.first_attempts``): the one that counts for ratings."""
+
+    puzzle_id: str
+    theme: str
+    level: int
+    correct: bool
+    at: str
+    daily: str | None
+    answers: int = 1  # every answer to the puzzle, this one and the retries
+
 
 def streak(days: set[date], today: date) -> int:
     """Consecutive days with a solved daily puzzle, ending today (or yesterday)."""
