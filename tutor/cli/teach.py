@@ -11,28 +11,24 @@ object and nothing else.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from contextlib import nullcontext
-from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, ParamSpec
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tutor.cli import complete
+from tutor.cli import complete, rating
 from tutor.cli.common import JsonOpt, console, edge, emit, interactive
 from tutor.cli.draw import write_svg
+from tutor.cli.lesson import learn
+from tutor.cli.prompt import NoInputOpt
+from tutor.cli.prompt import ask as _ask
+from tutor.cli.prompt import stops_on_ctrl_c as _stops_on_ctrl_c
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from puzzles import Puzzle
-    from tutor.teach.lessons import Lesson
 
-P = ParamSpec("P")
-NoInputOpt = Annotated[
-    bool, typer.Option("--no-input", help="Never ask: print and exit (the default when stdin is not a terminal).")
-]
 ThemeOpt = Annotated[
     str | None, typer.Option("--theme", "-t", help="Only this theme (see 'sekwoo puzzle list').", autocompletion=complete.themes)
 ]
@@ -45,46 +41,6 @@ SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also write a picture
 
 # --------------------------------------------------------------------------------------------
 # The player's turns
-
-
-QUIT = frozenset({"q", "quit", "exit"})
-"""What a player types to stop, at every prompt."""
-
-
-def _ask(con: Console, prompt: str) -> str | None:
-    """A line typed by the player; None at end of input (Ctrl-D) or on ``q``. Ctrl-C stops the
-    command: exit 130."""
-    try:
-        text = con.input(prompt)
-    except EOFError:
-        con.print()
-        return None
-    except KeyboardInterrupt:
-        con.print()
-        raise _interrupted() from None
-    return None if text.strip().lower() in QUIT else text
-
-
-def _interrupted() -> typer.Exit:
-    """Ctrl-C: say so, let a second Ctrl-C not break the way out; the exit (130) to raise."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    print("sekwoo: interrupted", file=sys.stderr)
-    return typer.Exit(130)
-
-
-def _stops_on_ctrl_c(play: Callable[P, None]) -> Callable[P, None]:
-    """A player's session that Ctrl-C ends with exit 130, at a prompt or while the tutor works."""
-
-    @wraps(play)
-    def run(*args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            play(*args, **kwargs)
-        except KeyboardInterrupt:
-            raise _interrupted() from None
-
-    return run
 
 
 @_stops_on_ctrl_c
@@ -112,12 +68,26 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
             except PuzzleError as err:
                 show_problem(con, err, "  ")
                 continue
-            record(v, daily or daily_date(p))
+            scored = record(v, daily_date(p))
             show_verdict(con, v)
+            rating.show_rating(con, v.puzzle)
+            if daily is not None or scored:  # a daily, or today's met in the queue
+                _daily_after(con, daily, scored)
             done += 1
             right += v.correct
             break
     show_tally(con, right, done)
+
+
+def _daily_after(con: Console, day: str | None, scored: bool) -> None:
+    """After an answer to a daily: why it was practice if it was, and where today's daily stands."""
+    from tutor.render.daily import practice_note, show_daily_status
+    from tutor.teach.daily import daily_status
+    from tutor.teach.progress import Progress
+
+    with Progress(read_only=True) as prog:
+        status = daily_status(prog)
+    show_daily_status(con, status, practice_note(day, scored, status.today.isoformat()))
 
 
 # --------------------------------------------------------------------------------------------
@@ -180,6 +150,16 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
 
+@puzzle_app.command("next")
+def puzzle_next(theme: ThemeOpt = None, no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
+    """Play the puzzle that suits you now: near your rating, from your weakest theme, never one seen."""
+    p, data = rating.pick(theme, as_json)
+    if as_json:
+        emit(data)
+        return
+    _serve([] if p is None else [p], no_input, False, "no puzzle matches")
+
+
 @puzzle_app.command("show")
 def puzzle_show(
     puzzle_id: IdArg,
@@ -222,26 +202,33 @@ def puzzle_answer(
         p = get_puzzle(puzzle_id)
         v = judge(p, answer)
         daily = daily_date(p)
-        if not no_record:
-            record(v, daily)
+        scored = not no_record and record(v, daily)
     if as_json:
-        emit(verdict_dict(v, not no_record, daily))
+        emit(verdict_dict(v, not no_record, daily if scored else None) | rating.rating_json(p, not no_record))
         return
-    show_verdict(console(), v)
+    con = console()
+    show_verdict(con, v)
+    rating.show_rating(con, p, not no_record)
+    if daily is not None and not no_record:
+        with edge(False):
+            _daily_after(con, daily, scored)
 
 
 @puzzle_app.command("list")
 def puzzle_list(theme: ThemeOpt = None, level: LevelOpt = None, as_json: JsonOpt = False) -> None:
-    """List the puzzles (id, theme, level) and the themes."""
+    """List the puzzles, one a line: solved ✓ or failed ✗ at the first try, or new (·)."""
     from puzzles import select
-    from tutor.render.teach import puzzle_list_dict, show_puzzle_list
+    from tutor.render.daily import puzzle_list_dict, show_puzzle_list
+    from tutor.teach.progress import Progress
 
     with edge(as_json):
         chosen = select(theme, level)
+        with Progress(read_only=True) as prog:
+            marks = prog.marks()
     if as_json:
-        emit(puzzle_list_dict(chosen))
+        emit(puzzle_list_dict(chosen, marks))
         return
-    show_puzzle_list(console(), chosen)
+    show_puzzle_list(console(), chosen, marks)
 
 
 @puzzle_app.command("make")
@@ -289,46 +276,70 @@ def puzzle_make(
 
 
 def daily(
-    day: Annotated[str | None, typer.Option("--date", "-d", help="The date, YYYY-MM-DD (default: today).")] = None,
+    day: Annotated[str | None, typer.Option(
+        "--date", "-d", help="A past date, YYYY-MM-DD, to play its daily as practice (default: today).")] = None,
     answer: Annotated[str | None, typer.Option("--answer", "-a", help="Answer it now (scriptable).")] = None,
     svg: SvgOpt = None,
     no_input: NoInputOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """The puzzle of the day: the same for everyone on a given date."""
+    """The puzzle of the day, the same for everyone: the first answer today counts for the streak."""
+    from datetime import date
+
+    from tutor.render.daily import daily_status_dict, practice_note, show_daily_status, show_note
     from tutor.render.teach import puzzle_dict, puzzle_svg, show_puzzle, show_verdict, verdict_dict
     from tutor.teach.answers import judge
-    from tutor.teach.daily import daily_puzzle, parse_date
+    from tutor.teach.daily import check_date, daily_date, daily_puzzle, daily_status, parse_date
     from tutor.teach.play import record
+    from tutor.teach.progress import Progress
 
     with edge(as_json):
-        when = parse_date(day)
+        today = date.today()
+        when = parse_date(day) if day is not None else today
+        check_date(when, today)  # a daily still to come is refused, and not shown
         p = daily_puzzle(when)
         if svg is not None:
             write_svg(svg, puzzle_svg(p, f"Daily puzzle {when.isoformat()}"))
         verdict = judge(p, answer) if answer is not None else None
-        if verdict is not None:
-            record(verdict, when.isoformat())
+        counts_for = daily_date(p, today)
+        scored = verdict is not None and record(verdict, counts_for)
+        with Progress(read_only=True) as prog:
+            status = daily_status(prog)
+    practice = when != today
+    note = practice_note(when.isoformat(), scored, today.isoformat())
     if as_json:
-        data = puzzle_dict(p) | {"date": when.isoformat()}
+        data = puzzle_dict(p) | {"date": when.isoformat(), "practice": practice}
         if verdict is not None:
-            data |= verdict_dict(verdict, True, when.isoformat())
-        emit(data)
+            data |= verdict_dict(verdict, True, counts_for if scored else None) | {"scored": scored}
+            data |= rating.rating_json(p, True)
+        emit(data | {"today": daily_status_dict(status)})
         return
     con = console()
+    heading = f"Daily puzzle {when.isoformat()}{' (practice)' if practice else ''} ·"
     if verdict is not None:
-        show_puzzle(con, p, f"Daily puzzle {when.isoformat()} ·")
+        show_puzzle(con, p, heading)
         show_verdict(con, verdict)
+        rating.show_rating(con, p)
+        show_daily_status(con, status, note)
+    elif not practice and status.answered:
+        show_daily_status(con, status)
+        con.print(f"\nAgain, as practice: sekwoo puzzle answer {p.id} 'YOUR ANSWER'")
     elif interactive(no_input):
+        if practice and note is not None:
+            show_note(con, note)
         with edge(False):
             _play(con, [p], daily=when.isoformat())
     else:
-        show_puzzle(con, p, f"Daily puzzle {when.isoformat()} ·")
-        con.print(f"\nAnswer it with: sekwoo daily --date {when.isoformat()} --answer 'YOUR ANSWER'")
+        show_puzzle(con, p, heading)
+        date_opt = f" --date {when.isoformat()}" if practice else ""
+        con.print(f"\nAnswer it with: sekwoo daily{date_opt} --answer 'YOUR ANSWER'")
 
 
-def stats(as_json: JsonOpt = False) -> None:
-    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged)."""
+def stats(
+    svg: Annotated[Path | None, typer.Option("--svg", help="Also write the rating history as an SVG chart to this file.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged), rating chart."""
     from puzzles import load_puzzles
     from tutor.render.teach import show_stats, stats_dict
     from tutor.teach.progress import Progress
@@ -338,112 +349,12 @@ def stats(as_json: JsonOpt = False) -> None:
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())
+    ratings, show_ratings = rating.stats_rating(svg, as_json)
     if as_json:
-        emit(stats_dict(s, total, path))
+        emit(stats_dict(s, total, path) | ratings)
         return
     show_stats(console(), s, total)
-
-
-def learn(
-    topic: Annotated[str | None, typer.Argument(help="The lesson: chee, pong, kong, ngan, winning-shape, fei, "
-                                                     "flowers-fun, waits, discard. None lists them.",
-                                                autocompletion=complete.topics)] = None,
-    no_input: NoInputOpt = False,
-    answers: Annotated[bool, typer.Option("--answers", help="Without input, show the exercises' answers too.")] = False,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", min=0, help="Deal the exercises from this seed (the same seed, the same exercises); "
-                              "without it they are new each time.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the lesson (or the list) as one JSON object.")] = False,
-) -> None:
-    """Short lessons with cards drawn, each ending with new exercises checked by the engine."""
-    from tutor.render.teach import lesson_dict, lessons_dict, show_lessons
-    from tutor.teach.lessons import (
-        LESSONS,
-        done_topics,
-        exercises,
-        following,
-        get_lesson,
-        pictures,
-        questions,
-    )
-
-    if topic is None:
-        if as_json:
-            emit(lessons_dict(LESSONS, done_topics()))
-        else:
-            show_lessons(console(), LESSONS, done_topics())
-        return
-    with edge(as_json):
-        lesson = get_lesson(topic)
-        if as_json:
-            emit(lesson_dict(lesson, pictures(lesson), exercises(lesson, seed), answers, following(lesson),
-                             questions(lesson)))
-            return
-        _teach(console(), lesson, interactive(no_input), answers, seed)
-
-
-@_stops_on_ctrl_c
-def _teach(con: Console, lesson: Lesson, interactive: bool, answers: bool, seed: int | None = None) -> None:
-    """A lesson step by step: a step that asks about its hand waits for the player's try, then
-    shows the answer; the others wait for Enter. Then the exercises. ``q`` or Ctrl-D stops,
-    an empty answer skips (the answer is shown), Ctrl-C ends the command (exit 130)."""
-    from tutor.render import teach as view
-    from tutor.teach.lessons import exercises, following, pictures, questions, record_lesson
-
-    asked = questions(lesson)
-    view.show_lesson_title(con, lesson)
-    for k, (step, picture, question) in enumerate(zip(lesson.steps, pictures(lesson), asked, strict=True)):
-        view.show_step(con, step, picture, question is not None and interactive)
-        if question is not None:
-            view.show_step_question(con, question)
-            if interactive and _try(con, question, "    ") is None:
-                return
-            if not interactive:
-                view.show_exercise_answer(con, question, True, "    ")
-            if interactive and picture is not None and picture.check is not None:
-                view.show_step_check(con, picture)
-        elif interactive and k < len(lesson.steps) - 1 and _ask(con, "  [Enter] next, q to stop > ") is None:
-            return
-    with con.status("dealing new exercises…") if interactive else nullcontext():
-        tasks = exercises(lesson, seed)
-    view.show_exercises_title(con, len(tasks))
-    right = 0
-    for n, p in enumerate(tasks, 1):
-        view.show_exercise(con, n, p)
-        if not interactive:
-            view.show_exercise_answer(con, p, answers)
-            continue
-        got = _try(con, p, "     ")
-        if got is None:
-            return
-        right += got
-    if interactive:
-        record_lesson(lesson, len(tasks), right)
-        view.show_lesson_end(con, right, len(tasks))
-    view.show_next(con, following(lesson))
-
-
-def _try(con: Console, p: Puzzle, indent: str) -> bool | None:
-    """The player's try at a lesson's question: right or not (a skip is not), None to stop."""
-    from tutor.errors import PuzzleError
-    from tutor.render import teach as view
-    from tutor.teach.answers import judge
-
-    while True:
-        text = _ask(con, f"{indent}your answer (empty to see it, q to stop) > ")
-        if text is None:
-            return None
-        if not text.strip():
-            view.show_skipped(con, p, indent)
-            return False
-        try:
-            with con.status("weighing your answer…"):
-                v = judge(p, text)
-        except PuzzleError as err:
-            view.show_problem(con, err, indent)
-            continue
-        view.show_verdict(con, v, indent)
-        return v.correct
+    show_ratings(console())
 
 
 def register(app: typer.Typer) -> None:
