@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.terminal import in_terminal
 from typer.testing import CliRunner
 
 from puzzles import load_puzzles, parse_file
@@ -147,42 +148,8 @@ def test_learn_lists_and_teaches_without_input() -> None:
 def session(home: Path, args: list[str], typed: str = "", interrupt_at: str | None = None) -> tuple[int, str]:
     """Run ``sekwoo ARGS`` in a pseudo-terminal, typing ``typed``; with ``interrupt_at``, send
     Ctrl-C (SIGINT) once the output shows that text. Returns the exit code and the output."""
-    import pty
-    import select
-    import signal
-
     env = dict(os.environ, SEKWOO_HOME=str(home), COLUMNS="100", TERM="dumb")
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, close_fds=True)
-    os.close(slave)
-    if typed:
-        os.write(master, typed.encode())
-    out = b""
-    interrupting = 0  # Ctrl-C is sent again until the process ends: one sent before the prompt
-    while True:       # reads (as readline starts) may be lost, as it would be at a real keyboard
-        ready, _, _ = select.select([master], [], [], 0.3 if interrupting else 60)
-        if interrupting and proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-            interrupting += 1
-        if not ready and (not interrupting or interrupting > 200):  # a guard against a hung prompt
-            proc.kill()
-            break
-        if not ready:
-            continue
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-        if interrupt_at and not interrupting and interrupt_at in out.decode(errors="replace"):
-            proc.send_signal(signal.SIGINT)
-            interrupting = 1
-    code = proc.wait(timeout=60)
-    os.close(master)
-    return code, out.decode(errors="replace")
+    return in_terminal(args, typed, env, interrupt_at)
 
 
 def step_inputs(lesson: Lesson, skip: bool = False) -> list[str]:

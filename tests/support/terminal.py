@@ -7,24 +7,44 @@ import subprocess
 import sys
 
 
-def in_terminal(args: list[str], typed: str, env: dict[str, str]) -> tuple[int, str]:
-    """Run ``python -m tutor ARGS`` on a pseudo-terminal, type ``typed``; the exit code and the screen's text."""
+def in_terminal(args: list[str], typed: str, env: dict[str, str], interrupt_at: str | None = None) -> tuple[int, str]:
+    """Run ``python -m tutor ARGS`` on a pseudo-terminal, type ``typed``; the exit code and the screen's text.
+
+    With ``interrupt_at``, Ctrl-C (SIGINT) is sent once the screen shows that text, and again
+    until the process ends: one sent before the prompt reads (as readline starts) may be lost,
+    as it would be at a real keyboard."""
     import pty
+    import select
+    import signal
 
     master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
                             env=env, close_fds=True)
     os.close(slave)
-    os.write(master, typed.encode())
-    chunks = []
+    if typed:
+        os.write(master, typed.encode())
+    out = b""
+    interrupting = 0
     while True:
+        ready, _, _ = select.select([master], [], [], 0.3 if interrupting else 60)
+        if interrupting and proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            interrupting += 1
+        if not ready and (not interrupting or interrupting > 200):  # a guard against a hung prompt
+            proc.kill()
+            break
+        if not ready:
+            continue
         try:
             chunk = os.read(master, 4096)
         except OSError:
             break
         if not chunk:
             break
-        chunks.append(chunk)
+        out += chunk
+        if interrupt_at and not interrupting and interrupt_at in out.decode(errors="replace"):
+            proc.send_signal(signal.SIGINT)
+            interrupting = 1
     proc.wait(timeout=60)
     os.close(master)
-    return proc.returncode, b"".join(chunks).decode(errors="replace")
+    return proc.returncode, out.decode(errors="replace")
