@@ -27,7 +27,7 @@ def in_terminal(args: list[str], typed: str, env: dict[str, str], interrupt_at: 
     interrupting = 0
     while True:
         ready, _, _ = select.select([master], [], [], 0.3 if interrupting else 60)
-        if interrupting and proc.poll() is None:
+        if interrupting and proc.poll() is None and b"interrupted" not in out:
             proc.send_signal(signal.SIGINT)
             interrupting += 1
         if not ready and (not interrupting or interrupting > 200):  # a guard against a hung prompt

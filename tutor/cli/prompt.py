@@ -3,6 +3,7 @@ Ctrl-D ends quietly, Ctrl-C ends the command with exit 130."""
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -32,16 +33,15 @@ def ask(con: Console, prompt: str) -> str | None:
         con.print()
         return None
     except KeyboardInterrupt:
-        con.print()
-        raise interrupted() from None
+        raise interrupted(con) from None
     return None if text.strip().lower() in QUIT else text
 
 
-def interrupted() -> typer.Exit:
-    """Ctrl-C: say so, let a second Ctrl-C not break the way out; the exit (130) to raise."""
-    import signal
-
+def interrupted(con: Console | None = None) -> typer.Exit:
+    """Ctrl-C: a second Ctrl-C cannot break the way out; say so; the exit (130) to raise."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if con is not None:
+        con.print()  # the prompt's line ends
     print("sekwoo: interrupted", file=sys.stderr)
     return typer.Exit(130)
 
