@@ -15,14 +15,20 @@ DEFAULT_RULES = "3leg"
 
 
 @dataclass(frozen=True)
-class Deal:
+class _Read:
+    """Where an event was read: line and column from 1 (0 when built in code), never compared."""
+
+    line: int = field(default=0, compare=False, kw_only=True)
+    column: int = field(default=0, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Deal(_Read):
     """A seat's dealt hand after its bonus cards were replaced, and those bonus cards."""
 
     seat: Seat
     cards: tuple[Tile, ...] | None  # None: not seen (an opponent's hand in a partial record)
     bonus: tuple[Tile, ...] = ()
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         if self.cards is not None:
@@ -31,91 +37,73 @@ class Deal:
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(_Read):
     """A card drawn from the deck (a replacement too); ``None``: drawn and not seen."""
 
     seat: Seat
     card: Tile | None
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(_Read):
     """A card thrown away."""
 
     seat: Seat
     card: Tile
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(_Read):
     """The last card discarded, claimed to lay ``meld`` down: ``action`` is pong, chee or kong."""
 
     seat: Seat
     action: str
     meld: Meld
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Kong:
+class Kong(_Read):
     """A KONG declared in one's own turn: concealed ``(5555d)``, or ``[5555d]`` added to a PONG."""
 
     seat: Seat
     meld: Meld
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Sink:
+class Sink(_Read):
     """A FEI sunk: revealed as a flower for 1 FUN; a replacement is drawn."""
 
     seat: Seat
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Recall:
+class Recall(_Read):
     """The card just drawn put in a set laid down in place of its FEI, which comes back to the hand."""
 
     seat: Seat
     card: Tile
     meld: Meld | None = None  # the set as it was (with its FEI); None: the only one it fits
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(_Read):
     """No claim of the last card discarded (passing is implied when no claim follows)."""
 
     seat: Seat
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Win:
+class Win(_Read):
     """SEK WOO: on the seat's own draw, or on the last card discarded; ``fun``: what it scored."""
 
     seat: Seat
     fun: int | None = None
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
-class Drawn:
+class Drawn(_Read):
     """A drawn round: the deck ran out with no win."""
 
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
 
 
 Event = Deal | Draw | Discard | Claim | Kong | Sink | Recall | Pass | Win | Drawn
