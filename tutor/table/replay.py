@@ -139,6 +139,13 @@ class Board:
             self.over = True
         return None
 
+    def begin(self, event: Event) -> None:
+        """Close the deal before ``event``, the first of the play (``RecordError`` at its line)."""
+        try:
+            self._close_deal()
+        except _Wrong as wrong:
+            raise RecordError(event.line or 1, event.column or None, str(wrong)) from None
+
     def _identify(self, card: Tile) -> None:
         """A card seen for the first time: no more copies than the rule set has."""
         self._copies[card] += 1
@@ -383,6 +390,8 @@ def walk(record: Record, rules: RuleSet | None = None) -> Iterator[tuple[Event, 
         raise RecordError(1, None, f"{rules.name} has no seat {record.player}: its seats are {', '.join(rules.seats)}")
     board = Board(rules, record.player)
     for event in record.events:
+        if not board.dealt and not isinstance(event, Deal):
+            board.begin(event)
         yield event, board
         board.apply(event)
 
