@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld, Seat
@@ -82,6 +82,7 @@ class Decision:
     category: str  # efficiency, value, FEI, claim, KONG
     explanation: str
     seconds: float  # the solver's time on it
+    after: str = ""  # a move: what came before it: "deal", "draw", "claim" (its own discard), "recall"
 
     @property
     def best(self) -> Choice:
@@ -250,7 +251,9 @@ def _move_decision(
     played = next((o for o in options if _is(o, event, hand)), None)
     if played is None:  # the record's move is legal (the replay checked it) but the solver lists no such option
         raise ArgumentError("record", f"line {event.line}: the solver has no option for this move")
-    return _graded(k, event.line, "move", hand, drawn, "", n, board.wall, tuple(options), played, seconds, rules.unit)
+    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
+    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, tuple(options), played, seconds,
+                           rules.unit), after=after)
 
 
 def _is(o: Choice, event: Event, hand: Hand) -> bool:
