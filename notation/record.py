@@ -141,6 +141,8 @@ class _Lines(_Build):
             return default
         while end < len(self.text) and self.text[end] in " \t":
             end += 1
+        if end >= len(self.text) or self.text[end] in "\r\n#":  # nothing after the verb: the line itself
+            return default
         return self.where(end)[1]
 
     def rules(self, c: list[Token]) -> RecordLine:
