@@ -14,7 +14,19 @@ from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.errors import RecordError
 from tutor.rules.load import load_rules
-from tutor.table.events import Claim, Deal, Discard, Draw, Drawn, Kong, Pass, Recall, Record, Sink, Win
+from tutor.table.events import (
+    Claim,
+    Deal,
+    Discard,
+    Draw,
+    Drawn,
+    Kong,
+    Pass,
+    Recall,
+    Record,
+    Sink,
+    Win,
+)
 from tutor.table.record import parse_record, read_record, write_record
 from tutor.table.replay import check_record, walk
 
@@ -323,7 +335,7 @@ def test_walk_gives_the_board_before_each_event() -> None:
     record = parse_record(READY)
     walls = [(type(e).__name__, b.wall, b.turn) for e, b in walk(record)]
     assert walls[3] == ("Discard", 28, EAST)  # the dealt hand, before any draw
-    last = [b for e, b in walk(record) if isinstance(e, Win)][0]
+    last = next(b for e, b in walk(record) if isinstance(e, Win))
     assert last.last_discard == (WEST, t("G"))
     assert sorted(map(str, last.seen(EAST))) == sorted(["4d", "G", "9d", "W", "N", "G"])
     assert Hand.parse("123456d EEE RRR G | f1") == last.hand(EAST)
