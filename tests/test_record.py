@@ -35,25 +35,7 @@ RULES = load_rules("3leg")
 EAST, SOUTH, WEST = Seat.EAST, Seat.SOUTH, Seat.WEST
 
 # East is dealt a hand one card from winning 5 FUN (PONG of East 2, PONG of Red 1, f1 1, the win 1).
-READY = """\
-rules 3leg
-player east
-east deal 123456d EEE RRR W G | f1
-south deal ?
-west deal ?
-east discard 4d
-south draw ?
-south discard G
-west draw ?
-west discard 9d
-east draw 4d
-east discard W
-south draw ?
-south discard N
-west draw ?
-west discard G
-east sek-woo 5
-"""
+READY = (Path(__file__).parent / "records" / "ready.txt").read_text(encoding="utf-8")
 
 
 def t(text: str) -> Tile:
