@@ -61,8 +61,7 @@ def review(
             record = parse_record(text, rules)
         except RecordError as err:
             raise TutorError(f"bad record {str(file)!r}: {err}") from None
-        step = None if tick is None else (lambda done, total: tick(done, done, total))
-        result = grade_record(record, load_rules(record.rules), seat, draws, exact_draws, step)
+        result = grade_record(record, load_rules(record.rules), seat, draws, exact_draws, tick)
         if html is not None:
             from tutor.render.review_html import review_html
 

@@ -133,11 +133,11 @@ def grade(loss: float) -> str:
 
 def review(
     record: Record, rules: RuleSet | None = None, seat: str | Seat | None = None, draws: int | None = None,
-    exact_draws: int | None = None, progress: Callable[[int, int], None] | None = None,
+    exact_draws: int | None = None, progress: Callable[[int, int, int], None] | None = None,
 ) -> Review:
     """Grade every decision of the record's player (or ``seat``'s) at the round horizon: the
-    player's draws left in the round, or at most ``draws``. ``progress(done, events)`` is called
-    after each event."""
+    player's draws left in the round, or at most ``draws``. ``progress(states, done, events)`` is
+    called now and then: the hand states searched so far, the events done, the events in all."""
     if rules is None:
         from tutor.rules.load import load_rules
 
@@ -152,19 +152,28 @@ def review(
     events = record.events
     pending: tuple[int, Board, Hand, Tuple3] | None = None  # a claim the player may make, not yet answered
     last_move: str = ""
+    searched = [0]  # hand states searched by the decisions done
+
+    def ticks(k: int) -> Callable[[int, int, int], None] | None:
+        if progress is None:
+            return None
+        return lambda states, _done, _total: progress(searched[0] + states, k, len(events))
+
     for k, (event, board) in enumerate(walk(record, rules)):
         if pending is not None and _answers(event, player):
             if not _taken(event, player, pending[2], pending[3][0], rules):
-                decisions.append(_claim_decision(pending, event, rules, player, draws, exact_draws, record.events))
+                decisions.append(_claim_decision(pending, event, rules, player, draws, exact_draws, record.events,
+                                                 ticks(k), searched))
             pending = None
         if isinstance(event, Discard) and event.seat != player and board.dealt and _may_claim(board, player, event, rules):
             pending = (k, board, board.hand(player), (event.card, board.source(player, event.seat), board.wall))
         mine = getattr(event, "seat", None) == player
         if mine and board.turn == player and isinstance(event, Discard | Kong | Sink | Recall | Win):
-            decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move))
+            decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move, ticks(k),
+                                            searched))
         last_move = type(event).__name__ if mine else last_move
         if progress is not None:
-            progress(k + 1, len(events))
+            progress(searched[0], k + 1, len(events))
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
 
 
@@ -211,7 +220,8 @@ def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
 
 def _claim_decision(
     pending: tuple[int, Board, Hand, Tuple3], event: Event, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, events: tuple[Event, ...],
+    exact_draws: int | None, events: tuple[Event, ...], tick: Callable[[int, int, int], None] | None,
+    searched: list[int],
 ) -> Decision:
     from tutor.engine.claim import claim
 
@@ -219,7 +229,15 @@ def _claim_decision(
     seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
     n = _horizon(rules, player, hand.size, wall, draws)
     t0 = time.monotonic()
-    result: ClaimResult = claim(hand, card, rules, source, player, n, seen, (), None, exact_draws)
+    states = [0]
+
+    def counted(k: int, done: int, total: int) -> None:
+        states[0] = k
+        if tick is not None:
+            tick(k, done, total)
+
+    result: ClaimResult = claim(hand, card, rules, source, player, n, seen, (), None, exact_draws, counted)
+    searched[0] += states[0]
     seconds = time.monotonic() - t0
     options = tuple(_from_claim(o) for o in result.options if o.action != "sek-woo" or o.wins)
     if isinstance(event, Claim) and event.seat == player:
@@ -234,7 +252,7 @@ def _claim_decision(
 
 def _move_decision(
     k: int, event: Event, board: Board, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, last_move: str,
+    exact_draws: int | None, last_move: str, tick: Callable[[int, int, int], None] | None, searched: list[int],
 ) -> Decision:
     from tutor.engine.solver import discard
 
@@ -242,8 +260,9 @@ def _move_decision(
     drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
     n = _horizon(rules, player, hand.size, board.wall, draws)
     t0 = time.monotonic()
-    result: DiscardResult = discard(hand, rules, player, n, board.seen(player), (), None, exact_draws, None, drawn,
-                                    kongs_now=last_move not in ("Claim",))
+    result: DiscardResult = discard(hand, rules, player, n, board.seen(player), (), None, exact_draws, tick, drawn,
+                                    kongs_now=last_move != "Claim")
+    searched[0] += result.states
     seconds = time.monotonic() - t0
     options = [_from_option(o) for o in result.options]
     if result.wins_now:
