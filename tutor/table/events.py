@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from tutor.core.hands import Meld, Seat
 from tutor.core.tiles import Tile
 
+
 @dataclass(frozen=True)
 class _Read:
     """Where an event was read: line and column from 1 (0 when built in code), never compared."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tutor.core.hands import Hand, Meld, Seat
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, Tile
 from tutor.core.words import plural
 from tutor.errors import ArgumentError
@@ -51,15 +51,15 @@ class Choice:
 
     @property
     def label(self) -> str:
-        """The move in the record's words: ``discard 9d``, ``pong [RRR]``, ``pass``, ``sek-woo``."""
+        """The move as the record writes it: ``discard 9d``, ``pong [RRR]``, ``kong (EEEE)``, ``pass``."""
         if self.action in ("pass", "sek-woo"):
             return self.action
         if self.action in ("pong", "chee", "kong") and self.meld is not None:
             return f"{self.action} {self.meld}"
         if self.action == "recall":
             return f"recall {self.tile} {self.meld}"
-        if self.action == "add-kong":
-            return f"kong [{self.tile}×4]"
+        if self.action in ("kong", "add-kong") and self.tile is not None:  # in one's own turn
+            return f"kong {Meld(MeldKind.KONG, (self.tile,) * 4, exposed=self.action == 'add-kong')}"
         return f"{self.action} {self.tile}"
 
 
