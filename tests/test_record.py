@@ -261,6 +261,18 @@ def test_unseen_hands_take_the_cards_they_show() -> None:
     assert "one 9d too many" in err.message and err.line == 13
 
 
+def test_an_opponents_draw_not_seen_may_be_left_out() -> None:
+    """A discard by the seat whose turn it is to draw implies a draw not seen; never the player's."""
+    short = "".join(line + "\n" for line in READY.splitlines() if not line.endswith("draw ?"))
+    assert short.count("draw") == 1 and "deal ?" in short
+    board = check_record(parse_record(short))
+    full = check_record(parse_record(READY))
+    assert (board.wall, board.cards[SOUTH].hidden, board.cards[WEST].hidden) == (full.wall, 13 - 2 + 2, 13)
+    assert write_record(parse_record(short)).count("draw ?") == 0  # written as it was read
+    err = _error(READY.replace("east draw 4d\n", ""))
+    assert err.message == "east must draw before it can discard" and err.line == 11
+
+
 def test_the_player_must_be_dealt_and_known() -> None:
     assert "the player's own hand is known" in _error("player east\neast deal ?\n").message
     assert "has no 'deal' line" in _error("player south\neast deal 123456d EEE RRR W G\neast discard W\n").message

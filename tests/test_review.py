@@ -206,6 +206,14 @@ def test_a_card_someone_else_takes_first_is_no_decision() -> None:
     assert {o.label for o in graded[1].options} == {"pass", "chee [234d]", "chee [345d]", "chee [456d]"}
 
 
+def test_a_record_without_the_opponents_draws_reviews_the_same(reviews: dict[str, Review]) -> None:
+    short = "".join(line + "\n" for line in READY.splitlines() if not line.endswith("draw ?"))
+    got = review(parse_record(short), draws=1)
+    full = reviews["READY"]
+    assert [(d.grade, d.wall, d.draws) for d in got.decisions] == [(d.grade, d.wall, d.draws) for d in full.decisions]
+    assert [d.loss for d in got.decisions] == pytest.approx([d.loss for d in full.decisions], abs=1e-12)
+
+
 def test_the_player_is_needed_and_must_match() -> None:
     record = parse_record(READY.replace("player east\n", ""))
     with pytest.raises(ArgumentError, match="names no player"):

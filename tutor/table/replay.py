@@ -213,6 +213,8 @@ class Board:
             raise _Wrong(f"{seat} holds no {card}")
 
     def _on_turn(self, seat: Seat, what: str) -> None:
+        if self.turn != seat and self.to_draw == seat and seat != self.player and self.wall:
+            self._draw(Draw(seat, None))  # an opponent's draw, not seen, may be left out of the record
         if self.turn != seat:
             if self.to_draw == seat:
                 raise _Wrong(f"{seat} must draw before it can {what}")

@@ -19,7 +19,7 @@ from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, Tile
 from tutor.core.words import plural
 from tutor.errors import ArgumentError
-from tutor.table.events import Claim, Discard, Draw, Event, Kong, Pass, Recall, Record, Sink, Win
+from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
 from tutor.table.replay import Board, walk
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def review(
     start = time.monotonic()
     decisions: list[Decision] = []
     events = record.events
-    pending: tuple[int, Board, Hand, Tuple3] | None = None  # a claim the player may make, not yet answered
+    pending: tuple[int, Discard, str] | None = None  # a card the player may claim, not yet answered
     last_move: str = ""
     searched = [0]  # hand states searched by the decisions done
 
@@ -161,12 +161,12 @@ def review(
 
     for k, (event, board) in enumerate(walk(record, rules)):
         if pending is not None and _answers(event, player):
-            if not _taken(event, player, pending[2], pending[3][0], rules):
-                decisions.append(_claim_decision(pending, event, rules, player, draws, exact_draws, record.events,
+            if not _taken(event, player, board.hand(player), pending[1].card, rules):
+                decisions.append(_claim_decision(pending, board, event, rules, player, draws, exact_draws,
                                                  ticks(k), searched))
             pending = None
         if isinstance(event, Discard) and event.seat != player and board.dealt and _may_claim(board, player, event, rules):
-            pending = (k, board, board.hand(player), (event.card, board.source(player, event.seat), board.wall))
+            pending = (k, event, board.source(player, event.seat))
         mine = getattr(event, "seat", None) == player
         if mine and board.turn == player and isinstance(event, Discard | Kong | Sink | Recall | Win):
             decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move, ticks(k),
@@ -177,15 +177,10 @@ def review(
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
 
 
-Tuple3 = tuple[Tile, str, int]
-
-
 def _answers(event: Event, player: Seat) -> bool:
-    """Whether ``event`` settles the player's answer to the card just thrown: the player's claim,
-    win or pass, or any move that closes the claims (a draw, another's claim or win)."""
-    if isinstance(event, Pass):
-        return event.seat == player
-    return isinstance(event, Claim | Win | Draw)
+    """Whether ``event`` settles the player's answer to the card just thrown: anything but another
+    seat's pass (the player's own claim, win or pass; a draw; another's claim, win or turn)."""
+    return not (isinstance(event, Pass) and event.seat != player)
 
 
 def _taken(event: Event, player: Seat, hand: Hand, card: Tile, rules: RuleSet) -> bool:
@@ -219,13 +214,15 @@ def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
 
 
 def _claim_decision(
-    pending: tuple[int, Board, Hand, Tuple3], event: Event, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, events: tuple[Event, ...], tick: Callable[[int, int, int], None] | None,
-    searched: list[int],
+    pending: tuple[int, Discard, str], board: Board, event: Event, rules: RuleSet, player: Seat, draws: int | None,
+    exact_draws: int | None, tick: Callable[[int, int, int], None] | None, searched: list[int],
 ) -> Decision:
+    """The answer to a card thrown, weighed on the board once it is thrown (and the thrower's draw
+    counted, where the record leaves it out), before the event that answers it."""
     from tutor.engine.claim import claim
 
-    k, board, hand, (card, source, wall) = pending
+    k, thrown, source = pending
+    card, hand, wall = thrown.card, board.hand(player), board.wall
     seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
     n = _horizon(rules, player, hand.size, wall, draws)
     t0 = time.monotonic()
@@ -246,8 +243,7 @@ def _claim_decision(
         played = next(o for o in options if o.action == "sek-woo")
     else:
         played = next(o for o in options if o.action == "pass")
-    line = events[k].line
-    return _graded(k, line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit)
+    return _graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit)
 
 
 def _move_decision(
