@@ -44,6 +44,7 @@ _EXPECTED = {
     "FEI": "F*",
     "BONUS": "a bonus card (f1-f4 s1-s4 a1-a4 k1-k4)",
     "UNKNOWN": "'?' (a card not seen)",
+    "UNIT": "FUN",
     "LSQB": "'['",
     "RSQB": "']'",
     "LPAR": "'('",

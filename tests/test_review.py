@@ -215,9 +215,10 @@ def test_a_record_without_the_opponents_draws_reviews_the_same(reviews: dict[str
 
 
 def test_the_player_is_needed_and_must_match() -> None:
-    record = parse_record(READY.replace("player east\n", ""))
     with pytest.raises(ArgumentError, match="names no player"):
-        review(record, draws=1)
+        review(parse_record("rules 3leg\n"), draws=1)
+    record = parse_record(READY.replace("player east\n", ""))  # East's is the only hand written
+    assert [d.line for d in review(record, draws=1).decisions] == [5, 11, 15]
     assert [d.line for d in review(record, seat="east", draws=1).decisions] == [5, 11, 15]
     with pytest.raises(ArgumentError, match="east's view"):
         review(parse_record(READY), seat="south", draws=1)
@@ -298,6 +299,14 @@ def test_html_page_parses_and_draws_each_decision(tmp_path: Path) -> None:
     assert parser.series["best move"] == pytest.approx([d.best.win_probability for d in got.decisions], abs=1e-6)
     assert parser.tags["script"] == 0 and parser.tags["link"] == 0 and "src=" not in html  # self-contained
     assert "40%" in "".join(parser.text)  # the match rate
+
+
+def test_a_byte_order_mark_and_a_unit_after_the_fun_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(READY.replace("sek-woo 5", "SEK WOO 5 FUN").encode("utf-8-sig"))
+    result = runner.invoke(app, ["review", str(path), "--draws", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["result"] == {"kind": "sek-woo", "seat": "east", "fun": 5}
 
 
 def test_terminal_view(tmp_path: Path) -> None:

@@ -21,7 +21,8 @@ ReviewRulesOpt = Annotated[str | None, typer.Option(
     "--rules", "-r", help="Rule set: a built-in name or a YAML file (default: the record's 'rules' line, else 3leg).",
     show_default=False)]
 ReviewSeatOpt = Annotated[str | None, typer.Option(
-    "--seat", "-s", help="Whose decisions to grade (default: the record's 'player' line).", show_default=False)]
+    "--seat", "-s", help="Whose decisions to grade (default: the record's 'player' line, else the one seat whose hand "
+                            "is written).", show_default=False)]
 HorizonOpt = Annotated[int | None, typer.Option(
     "--draws", "-n", min=0, help="At most this many own draws in each search (default: every draw left in the round).",
     show_default=False)]
@@ -31,9 +32,9 @@ def _read(path: Path) -> str:
     import sys
 
     if str(path) == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")  # a byte-order mark, as some editors write, is no card
     except UnicodeDecodeError:
         raise TutorError(f"cannot read {str(path)!r}: a record is UTF-8 text") from None
     except OSError as err:

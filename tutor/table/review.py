@@ -135,14 +135,18 @@ def review(
     record: Record, rules: RuleSet | None = None, seat: str | Seat | None = None, draws: int | None = None,
     exact_draws: int | None = None, progress: Callable[[int, int, int], None] | None = None,
 ) -> Review:
-    """Grade every decision of the record's player (or ``seat``'s) at the round horizon: the
-    player's draws left in the round, or at most ``draws``. ``progress(states, done, events)`` is
+    """Grade every decision of ``seat`` (else the record's ``player``, else the only seat whose
+    dealt hand is written) at the round horizon: the player's draws left in the round, or at most
+    ``draws``. ``progress(states, done, events)`` is
     called now and then: the hand states searched so far, the events done, the events in all."""
     if rules is None:
         from tutor.rules.load import load_rules
 
         rules = load_rules(record.rules)
     player = rules.seat(seat) if seat is not None else record.player
+    known = [d.seat for d in record.deals if d.cards is not None]
+    if player is None and len(known) == 1:  # the one seat whose hand is written
+        player = known[0]
     if player is None:
         raise ArgumentError("seat", "the record names no player ('player SEAT'): say whose decisions to grade")
     if record.player is not None and record.player != player:
