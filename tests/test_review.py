@@ -27,7 +27,7 @@ from tutor.rules.load import load_rules
 from tutor.table.events import Claim, Discard, Win
 from tutor.table.record import parse_record
 from tutor.table.replay import walk
-from tutor.table.review import Decision, Review, review
+from tutor.table.review import Decision, Review, own_draws, review
 
 RULES = load_rules("3leg")
 DOCUMENTED = ((1.0, "blunder"), (0.3, "mistake"), (0.1, "inaccuracy"))  # docs/records.md
@@ -212,6 +212,18 @@ def test_a_record_without_the_opponents_draws_reviews_the_same(reviews: dict[str
     full = reviews["READY"]
     assert [(d.grade, d.wall, d.draws) for d in got.decisions] == [(d.grade, d.wall, d.draws) for d in full.decisions]
     assert [d.loss for d in got.decisions] == pytest.approx([d.loss for d in full.decisions], abs=1e-12)
+
+
+def test_own_draws_count_the_deck_dealt_round_in_turn() -> None:
+    """The player's draws left: the deck drawn one card a seat in turn from the next to draw."""
+    board = next(b for e, b in walk(parse_record(READY)) if isinstance(e, Win))
+    seats = list(RULES.seats)
+    for wall in range(0, 29):
+        board.wall = wall
+        for first in seats:
+            for player in seats:
+                turns = [seats[(seats.index(first) + k) % 3] for k in range(wall)]
+                assert own_draws(board, player, first) == turns.count(player), (wall, first, player)
 
 
 def test_the_player_is_needed_and_must_match() -> None:

@@ -228,7 +228,7 @@ def _claim_decision(
     k, thrown, source = pending
     card, hand, wall = thrown.card, board.hand(player), board.wall
     seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
-    n = _horizon(rules, player, hand.size, wall, draws)
+    n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
     t0 = time.monotonic()
     states = [0]
 
@@ -258,7 +258,7 @@ def _move_decision(
 
     hand = board.hand(player)
     drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
-    n = _horizon(rules, player, hand.size, board.wall, draws)
+    n = _horizon(own_draws(board, player, board.next_seat(player)), draws)
     t0 = time.monotonic()
     result: DiscardResult = discard(hand, rules, player, n, board.seen(player), (), None, exact_draws, tick, drawn,
                                     kongs_now=last_move != "Claim")
@@ -288,10 +288,15 @@ def _is(o: Choice, event: Event, hand: Hand) -> bool:
     return isinstance(event, Win) and o.action == "sek-woo"
 
 
-def _horizon(rules: RuleSet, player: Seat, size: int, wall: int, draws: int | None) -> int:
-    from tutor.engine.horizon import draws_left
+def own_draws(board: Board, player: Seat, first: Seat) -> int:
+    """The player's own draws left: the playing cards left in the deck, drawn in turn from ``first``
+    (the next seat to draw). KONG and FEI replacements are not foreseen."""
+    seats = board.seats
+    offset = (seats.index(player) - seats.index(first)) % len(seats)
+    return max(0, -(-(board.wall - offset) // len(seats)))
 
-    n = draws_left(rules, player, size, wall)
+
+def _horizon(n: int, draws: int | None) -> int:
     return n if draws is None else min(n, draws)
 
 
@@ -363,4 +368,4 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
             f"{loss:.2f} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "Choice", "Decision", "Review", "grade", "review"]
+__all__ = ["BAD", "GRADES", "Choice", "Decision", "Review", "grade", "own_draws", "review"]
