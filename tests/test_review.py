@@ -218,7 +218,7 @@ def test_own_draws_count_the_deck_dealt_round_in_turn() -> None:
     """The player's draws left: the deck drawn one card a seat in turn from the next to draw."""
     board = next(b for e, b in walk(parse_record(READY)) if isinstance(e, Win))
     seats = list(RULES.seats)
-    for wall in range(0, 29):
+    for wall in range(29):
         board.wall = wall
         for first in seats:
             for player in seats:
