@@ -238,6 +238,8 @@ def _error(text: str) -> RecordError:
     (("east draw 4d", "south draw 4d"), 11, 12, "it is not south's draw: east is to draw"),
     (("east discard W", "east draw 5d"), 12, 11, "east holds a full hand: it discards before it draws again"),
     (("east sek-woo 5", "drawn"), 17, 1, "a round is drawn when the deck runs out"),
+    (("south discard N", "south discard F*\nwest pong [F* F* F*]"), 15, 11, "holds no real card"),
+    (("south discard N", "south discard F*\nwest pong [F* 9d 9d]"), 15, 11, "a FEI thrown away is never claimed"),
     (("east sek-woo 5", "east sek-woo 5\nsouth draw ?"), 18, 12, "the round is over"),
 ])
 def test_records_that_cannot_have_happened(change: tuple[str, str], line: int, column: int, message: str) -> None:

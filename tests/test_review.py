@@ -214,6 +214,17 @@ def test_a_record_without_the_opponents_draws_reviews_the_same(reviews: dict[str
     assert [d.loss for d in got.decisions] == pytest.approx([d.loss for d in full.decisions], abs=1e-12)
 
 
+@pytest.mark.slow
+def test_a_random_round_reviews_without_error() -> None:
+    """A round played at random from a shuffled deck (PONGs, KONGs, sunk FEI, bonus cards, a FEI
+    thrown away), from South's view: every move of the player is among the solver's options."""
+    from test_record import random_round
+
+    got = review(random_round(2, Seat.SOUTH), draws=1)
+    assert len(got.decisions) > 10 and all(d.played in d.options and d.loss >= 0 for d in got.decisions)
+    assert {d.kind for d in got.decisions} == {"move", "claim"}
+
+
 def test_own_draws_count_the_deck_dealt_round_in_turn() -> None:
     """The player's draws left: the deck drawn one card a seat in turn from the next to draw."""
     board = next(b for e, b in walk(parse_record(READY)) if isinstance(e, Win))

@@ -270,6 +270,8 @@ class Board:
         thrower, card = self._open(seat, f"claim {meld}")
         if card not in meld.cards:
             raise _Wrong(f"{meld} does not hold {card}, the card just discarded (by {thrower})")
+        if card.id == FEI_ID:
+            raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed")
         c = self.cards[seat]
         source = self.source(seat, thrower)
         if event.action == "chee" and source != "left":

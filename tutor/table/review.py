@@ -204,6 +204,8 @@ def _may_claim(board: Board, player: Seat, event: Discard, rules: RuleSet) -> bo
     from tutor.engine.claim import legal_claims
     from tutor.engine.score import check
 
+    if event.card.id not in rules.in_play or event.card.is_fei:  # a FEI thrown is never claimed
+        return False
     hand = board.hand(player)
     source = "left" if board.next_seat(event.seat) == player else "right"
     if legal_claims(hand, event.card, rules, source):
