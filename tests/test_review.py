@@ -288,6 +288,8 @@ class _Page(HTMLParser):
         self.series: dict[str, list[float]] = {}
         self.tags: Counter[str] = Counter()
         self.text: list[str] = []
+        self.svg = ""
+        self.offered: list[tuple[int, str]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -295,7 +297,11 @@ class _Page(HTMLParser):
         if tag == "section":
             self.sections.append(a)
             self.cards.append(0)
-        if tag == "g" and "data-card" in a and self.cards:
+        if tag == "svg":
+            self.svg = a.get("class", "")
+            if self.svg == "sekwoo-card" and self.sections:
+                self.offered.append((len(self.sections) - 1, a["data-card"]))
+        if tag == "g" and "data-card" in a and self.cards and self.svg == "sekwoo-hand":
             self.cards[-1] += 1
         if tag == "g" and "data-series" in a:
             self.series[a["data-series"]] = [float(x) for x in a["data-values"].split()]
@@ -318,6 +324,8 @@ def test_html_page_parses_and_draws_each_decision(tmp_path: Path) -> None:
     # each hand drawn card by card: its concealed cards, sets laid down and bonus cards
     assert parser.cards == [len(d.hand.concealed) + sum(len(m.cards) for m in d.hand.melds) + len(d.hand.bonus)
                             for d in got.decisions]
+    assert parser.offered == [(k, str(d.offered)) for k, d in enumerate(got.decisions) if d.offered is not None]
+    assert len(parser.offered) >= 3
     assert parser.series["your move"] == pytest.approx([d.played.win_probability for d in got.decisions], abs=1e-6)
     assert parser.series["best move"] == pytest.approx([d.best.win_probability for d in got.decisions], abs=1e-6)
     assert parser.tags["script"] == 0 and parser.tags["link"] == 0 and "src=" not in html  # self-contained

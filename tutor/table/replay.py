@@ -135,7 +135,7 @@ class Board:
             self._win(event)
         elif isinstance(event, Drawn):
             if self.wall:
-                raise _Wrong(f"a round is drawn when the deck runs out, and {plural(self.wall, 'playing card')} are left")
+                raise _Wrong(f"a round is drawn when the deck runs out, and it still holds {plural(self.wall, 'playing card')}")
             self.over = True
         return None
 
