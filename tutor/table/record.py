@@ -101,6 +101,7 @@ def _event(line: RecordLine, before: list[Event]) -> Event:
         return Pass(seat, **at)
     if line.verb == "sek-woo":
         return Win(seat, line.number, **at)
+    assert line.verb == "drawn", line.verb
     return Drawn(**at)
 
 
