@@ -376,3 +376,31 @@ def test_decision_fields_are_a_stable_shape() -> None:
     names = set(Decision.__dataclass_fields__)
     assert {"line", "kind", "hand", "options", "played", "loss", "grade", "category", "explanation", "draws",
             "wall"} <= names
+
+
+# --- Mistakes kept to be played again ------------------------------------------------------
+
+def test_mistakes_are_kept_once_and_judged_again(tmp_path: Path, reviews: dict[str, Review]) -> None:
+    from tutor.table.mistakes import judge, keep, kept
+
+    r = reviews["CLAIMS"]
+    added = keep(r, tmp_path)
+    assert [m.grade for m in added] == [d.grade for d in r.decisions if d.grade in ("mistake", "blunder")]
+    assert keep(r, tmp_path) == [] and kept(tmp_path) == added  # each once, read back equal
+    claim, move = added
+    assert (claim.kind, claim.offered, claim.played, claim.best) == ("claim", "G", "pass", "sek-woo")
+    assert judge(claim, "SEK-WOO")[0] and not judge(claim, "pass")[0]
+    assert move.kind == "move" and move.played == "discard 4d"
+    right, named, best = judge(move, move.best)
+    assert right and named == best and best.expected_fun == pytest.approx(r.decisions[-1].best.expected_fun)
+    assert judge(move, "discard  4D")[1] is not None and not judge(move, "discard 4d")[0]
+    assert judge(move, "discard 7d") == (False, None, best)  # a card not held: no such option
+
+
+def test_keep_from_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEKWOO_HOME", str(tmp_path / "home"))
+    args = ["review", str(_write(tmp_path, CLAIMS)), "--draws", "1", "--keep", "--json"]
+    first = json.loads(runner.invoke(app, args).stdout)["kept"]
+    again = json.loads(runner.invoke(app, args).stdout)["kept"]
+    assert (first["added"], again["added"]) == (2, 0)
+    assert Path(first["file"]) == tmp_path / "home" / "review-mistakes.jsonl"

@@ -83,6 +83,7 @@ class Decision:
     explanation: str
     seconds: float  # the solver's time on it
     after: str = ""  # a move: what came before it: "deal", "draw", "claim" (its own discard), "recall"
+    seen: tuple[Tile, ...] = ()  # the cards in sight the solver was given (a claim: but the card thrown)
 
     @property
     def best(self) -> Choice:
@@ -219,19 +220,17 @@ def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
     return out
 
 
-def _claim_decision(
-    pending: tuple[int, Discard, str], board: Board, event: Event, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, tick: Callable[[int, int, int], None] | None, searched: list[int],
-) -> Decision:
-    """The answer to a card thrown, weighed on the board once it is thrown (and the thrower's draw
-    counted, where the record leaves it out), before the event that answers it."""
+Progress = Callable[[int, int, int], None]
+
+
+def weigh_claim(
+    hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
+    exact_draws: int | None = None, tick: Progress | None = None,
+) -> tuple[tuple[Choice, ...], int]:
+    """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
+    states searched. A SEK WOO short of the minimum is no option."""
     from tutor.engine.claim import claim
 
-    k, thrown, source = pending
-    card, hand, wall = thrown.card, board.hand(player), board.wall
-    seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
-    n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
-    t0 = time.monotonic()
     states = [0]
 
     def counted(k: int, done: int, total: int) -> None:
@@ -239,42 +238,68 @@ def _claim_decision(
         if tick is not None:
             tick(k, done, total)
 
-    result: ClaimResult = claim(hand, card, rules, source, player, n, seen, (), None, exact_draws, counted)
-    searched[0] += states[0]
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
+    return tuple(_from_claim(o) for o in result.options if o.action != "sek-woo" or o.wins), states[0]
+
+
+def weigh_move(
+    hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
+    after: str, exact_draws: int | None = None, tick: Progress | None = None,
+) -> tuple[tuple[Choice, ...], int]:
+    """Every move of a full hand (SEK WOO first when it wins), best first; the hand states searched.
+    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG."""
+    from tutor.engine.solver import discard
+
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn,
+                                    kongs_now=after != "claim")
+    options = [_from_option(o) for o in result.options]
+    if result.wins_now:
+        options.insert(0, Choice("sek-woo", None, None, float(result.fun_now), 1.0, (1.0,) * n, -1))
+    return tuple(options), result.states
+
+
+def _claim_decision(
+    pending: tuple[int, Discard, str], board: Board, event: Event, rules: RuleSet, player: Seat, draws: int | None,
+    exact_draws: int | None, tick: Progress | None, searched: list[int],
+) -> Decision:
+    """The answer to a card thrown, weighed on the board once it is thrown (and the thrower's draw
+    counted, where the record leaves it out), before the event that answers it."""
+    k, thrown, source = pending
+    card, hand, wall = thrown.card, board.hand(player), board.wall
+    seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
+    n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
+    t0 = time.monotonic()
+    options, states = weigh_claim(hand, card, source, rules, player, n, seen, exact_draws, tick)
+    searched[0] += states
     seconds = time.monotonic() - t0
-    options = tuple(_from_claim(o) for o in result.options if o.action != "sek-woo" or o.wins)
     if isinstance(event, Claim) and event.seat == player:
         played = next(o for o in options if o.action == event.action and o.meld == event.meld)
     elif isinstance(event, Win) and event.seat == player:
         played = next(o for o in options if o.action == "sek-woo")
     else:
         played = next(o for o in options if o.action == "pass")
-    return _graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit)
+    return replace(_graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit),
+                   seen=tuple(seen))
 
 
 def _move_decision(
     k: int, event: Event, board: Board, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, last_move: str, tick: Callable[[int, int, int], None] | None, searched: list[int],
+    exact_draws: int | None, last_move: str, tick: Progress | None, searched: list[int],
 ) -> Decision:
-    from tutor.engine.solver import discard
-
     hand = board.hand(player)
     drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
     n = _horizon(own_draws(board, player, board.next_seat(player)), draws)
+    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
+    seen = board.seen(player)
     t0 = time.monotonic()
-    result: DiscardResult = discard(hand, rules, player, n, board.seen(player), (), None, exact_draws, tick, drawn,
-                                    kongs_now=last_move != "Claim")
-    searched[0] += result.states
+    options, states = weigh_move(hand, rules, player, n, seen, drawn, after, exact_draws, tick)
+    searched[0] += states
     seconds = time.monotonic() - t0
-    options = [_from_option(o) for o in result.options]
-    if result.wins_now:
-        options.insert(0, Choice("sek-woo", None, None, float(result.fun_now), 1.0, (1.0,) * n, -1))
     played = next((o for o in options if _is(o, event, hand)), None)
     if played is None:  # the record's move is legal (the replay checked it) but the solver lists no such option
         raise ArgumentError("record", f"line {event.line}: the solver has no option for this move")
-    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
-    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, tuple(options), played, seconds,
-                           rules.unit), after=after)
+    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, options, played, seconds,
+                           rules.unit), after=after, seen=seen)
 
 
 def _is(o: Choice, event: Event, hand: Hand) -> bool:
@@ -370,4 +395,5 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
             f"{loss:.2f} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "Choice", "Decision", "Review", "grade", "own_draws", "review"]
+__all__ = ["BAD", "GRADES", "TIE", "Choice", "Decision", "Review", "grade", "own_draws", "review", "weigh_claim",
+           "weigh_move"]
