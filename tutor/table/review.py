@@ -138,8 +138,8 @@ def review(
 ) -> Review:
     """Grade every decision of ``seat`` (else the record's ``player``, else the only seat whose
     dealt hand is written) at the round horizon: the player's draws left in the round, or at most
-    ``draws``. ``progress(states, done, events)`` is
-    called now and then: the hand states searched so far, the events done, the events in all."""
+    ``draws``. ``progress(states, done, events)`` is called now and then: the hand states searched
+    so far, the events done, the events in all."""
     if rules is None:
         from tutor.rules.load import load_rules
 
