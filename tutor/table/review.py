@@ -391,7 +391,7 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
     over = f"over {plural(n, 'draw')}"
     if loss < TIE:
         return f"{played.label}: the best move {over} ({_said(played, unit)})."
-    return (f"{played.label} {_said(played, unit)}; {best.label} {_said(best, unit)}: "
+    return (f"{played.label}: {_said(played, unit)}; best, {best.label}: {_said(best, unit)}; "
             f"{loss:.2f} {unit} given up {over}.")
 
 
