@@ -10,6 +10,8 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
@@ -179,7 +181,8 @@ def random_round(seed: int, player: Seat | None) -> Record:
                 break
 
 
-@pytest.mark.parametrize("seed", range(12))
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
 def test_random_rounds_round_trip_and_play_through(seed: int) -> None:
     """parse(write(r)) == r and write(parse(write(r))) == write(r), for full and partial records;
     the replay ends with the deck empty and every card of the deck seen at most once."""
