@@ -362,6 +362,15 @@ def test_bad_records_exit_1_with_line_and_column(tmp_path: Path, text: str, mess
     assert "Traceback" not in result.output
 
 
+def test_the_documented_error_is_what_the_command_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    said = page.split("$ sekwoo review bad.txt\n", 1)[1].split("\n", 1)[0]
+    _write(tmp_path, READY.replace("south discard G\n", "south discard R\neast pong [R F* R]\n"), "bad.txt")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["review", "bad.txt"])
+    assert result.exit_code == 1 and result.stderr.strip() == said
+
+
 def test_usage_errors(tmp_path: Path) -> None:
     result = runner.invoke(app, ["review", str(tmp_path / "none.txt")])
     assert result.exit_code == 1 and "cannot read" in result.stderr
