@@ -113,7 +113,7 @@ class Review:
     @property
     def fun_lost(self) -> float:
         """The expected FUN given up over the hand: the sum of the losses."""
-        return sum(d.loss for d in self.decisions)
+        return sum((d.loss for d in self.decisions), 0.0)
 
     @property
     def worst(self) -> tuple[Decision, ...]:
