@@ -293,6 +293,16 @@ def test_an_opponents_draw_not_seen_may_be_left_out() -> None:
     assert err.message == "east must draw before it can discard" and err.line == 11
 
 
+def test_a_win_on_the_deal_or_the_dealers_first_discard_is_a_limit_hand() -> None:
+    """TIN WOO (East wins on the dealt hand) and DEI WOO (on East's first discard) score the limit:
+    with a flower, the same hands are short of the minimum any later."""
+    parse_record("player east\neast deal 123456789d EEE RR | f1\neast sek-woo 10\n")
+    parse_record("player south\nsouth deal 12345678d EEE RR | f2\neast discard 9d\nsouth sek-woo 10\n")
+    late = "player south\nsouth deal 12345678d EEE RR | f2\neast discard 1d\nsouth draw 1d\nsouth discard 1d\n" \
+           "west draw ?\nwest discard 9d\nsouth sek-woo\n"
+    assert "short of the minimum" in _error(late).message
+
+
 def test_the_player_must_be_dealt_and_known() -> None:
     assert "the player's own hand is known" in _error("player east\neast deal ?\n").message
     assert "has no 'deal' line" in _error("player south\neast deal 123456d EEE RRR W G\neast discard W\n").message

@@ -237,6 +237,16 @@ def test_own_draws_count_the_deck_dealt_round_in_turn() -> None:
                 assert own_draws(board, player, first) == turns.count(player), (wall, first, player)
 
 
+def test_tin_woo_counts_for_the_win_on_the_dealt_hand_only() -> None:
+    """East's dealt hand wins by TIN WOO (10 FUN; 4 FUN, short of the minimum, any later): throwing
+    9d gives up 10 FUN less what the hand is worth without the limit."""
+    got = review(parse_record("player east\neast deal 123456789d EEE RR | f1\neast discard 9d\n"), draws=1)
+    (d,) = got.decisions
+    assert d.best.label == "sek-woo" and d.best.expected_fun == 10.0 and d.grade == "blunder"
+    assert d.played.expected_fun == pytest.approx(
+        _best_discard(d.hand, (), Seat.EAST)["discard 9d"], abs=1e-9)  # no limit in the draws ahead
+
+
 def test_the_player_is_needed_and_must_match() -> None:
     with pytest.raises(ArgumentError, match="names no player"):
         review(parse_record("rules 3leg\n"), draws=1)

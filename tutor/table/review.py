@@ -223,12 +223,28 @@ def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
 Progress = Callable[[int, int, int], None]
 
 
+def _win_now(hand: Hand, rules: RuleSet, seat: str | Seat, n: int, situations: frozenset[str]) -> Choice | None:
+    """SEK WOO with these cards now, in the situations it is in (TIN WOO, DEI WOO: they hold for this
+    win only, not for the wins the search looks ahead to), if the hand wins."""
+    from tutor.engine.score import check
+
+    won = check(hand, rules, seat, situations)
+    return Choice("sek-woo", None, None, float(won.fun), 1.0, (1.0,) * n, -1) if won.wins else None
+
+
+def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
+    """The options with SEK WOO in its place, best first (ties: as they came)."""
+    rest = [o for o in options if o.action != "sek-woo"]
+    return tuple(sorted(rest + ([win] if win else []), key=lambda o: -o.expected_fun))
+
+
 def weigh_claim(
     hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
-    exact_draws: int | None = None, tick: Progress | None = None,
+    exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
 ) -> tuple[tuple[Choice, ...], int]:
     """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
-    states searched. A SEK WOO short of the minimum is no option."""
+    states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
+    situation flags a win on the card is in (DEI WOO on the dealer's first discard)."""
     from tutor.engine.claim import claim
 
     states = [0]
@@ -239,23 +255,23 @@ def weigh_claim(
             tick(k, done, total)
 
     result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
-    return tuple(_from_claim(o) for o in result.options if o.action != "sek-woo" or o.wins), states[0]
+    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
+    return _ranked([_from_claim(o) for o in result.options], win), states[0]
 
 
 def weigh_move(
     hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
     after: str, exact_draws: int | None = None, tick: Progress | None = None,
+    situations: frozenset[str] = frozenset(),
 ) -> tuple[tuple[Choice, ...], int]:
-    """Every move of a full hand (SEK WOO first when it wins), best first; the hand states searched.
-    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG."""
+    """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
+    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
+    ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand)."""
     from tutor.engine.solver import discard
 
     result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn,
                                     kongs_now=after != "claim")
-    options = [_from_option(o) for o in result.options]
-    if result.wins_now:
-        options.insert(0, Choice("sek-woo", None, None, float(result.fun_now), 1.0, (1.0,) * n, -1))
-    return tuple(options), result.states
+    return _ranked([_from_option(o) for o in result.options], _win_now(hand, rules, seat, n, situations)), result.states
 
 
 def _claim_decision(
@@ -269,7 +285,8 @@ def _claim_decision(
     seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
     n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
     t0 = time.monotonic()
-    options, states = weigh_claim(hand, card, source, rules, player, n, seen, exact_draws, tick)
+    options, states = weigh_claim(hand, card, source, rules, player, n, seen, exact_draws, tick,
+                                  board.situations(player))
     searched[0] += states
     seconds = time.monotonic() - t0
     if isinstance(event, Claim) and event.seat == player:
@@ -292,7 +309,8 @@ def _move_decision(
     after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
     seen = board.seen(player)
     t0 = time.monotonic()
-    options, states = weigh_move(hand, rules, player, n, seen, drawn, after, exact_draws, tick)
+    options, states = weigh_move(hand, rules, player, n, seen, drawn, after, exact_draws, tick,
+                                 board.situations(player))
     searched[0] += states
     seconds = time.monotonic() - t0
     played = next((o for o in options if _is(o, event, hand)), None)
@@ -333,8 +351,6 @@ def _from_option(o: Option) -> Choice:
 
 
 def _from_claim(o: ClaimOption) -> Choice:
-    if o.action == "sek-woo":
-        return Choice("sek-woo", None, None, o.expected_fun, 1.0, o.win_by_draw, -1)
     return Choice(o.action, None, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
                   aim_fun=o.aim_fun, then=o.then)
 
