@@ -290,11 +290,13 @@ def _claim_decision(
     searched[0] += states
     seconds = time.monotonic() - t0
     if isinstance(event, Claim) and event.seat == player:
-        played = next(o for o in options if o.action == event.action and o.meld == event.meld)
+        played = next((o for o in options if o.action == event.action and o.meld == event.meld), None)
     elif isinstance(event, Win) and event.seat == player:
-        played = next(o for o in options if o.action == "sek-woo")
+        played = next((o for o in options if o.action == "sek-woo"), None)
     else:
-        played = next(o for o in options if o.action == "pass")
+        played = next((o for o in options if o.action == "pass"), None)
+    if played is None:  # legal by the replay, but not among the solver's answers
+        raise ArgumentError("record", f"line {event.line}: the solver has no option for this claim")
     return replace(_graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit),
                    seen=tuple(seen))
 
