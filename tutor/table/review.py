@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, Tile
 from tutor.core.words import plural
-from tutor.errors import ArgumentError
+from tutor.errors import ArgumentError, RecordError
 from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
 from tutor.table.replay import Board, walk
 
@@ -296,7 +296,7 @@ def _claim_decision(
     else:
         played = next((o for o in options if o.action == "pass"), None)
     if played is None:  # legal by the replay, but not among the solver's answers
-        raise ArgumentError("record", f"line {event.line}: the solver has no option for this claim")
+        raise RecordError(event.line or 1, None, "the solver has no option for this claim")
     return replace(_graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit),
                    seen=tuple(seen))
 
@@ -317,7 +317,7 @@ def _move_decision(
     seconds = time.monotonic() - t0
     played = next((o for o in options if _is(o, event, hand)), None)
     if played is None:  # the record's move is legal (the replay checked it) but the solver lists no such option
-        raise ArgumentError("record", f"line {event.line}: the solver has no option for this move")
+        raise RecordError(event.line or 1, None, "the solver has no option for this move")
     return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, options, played, seconds,
                            rules.unit), after=after, seen=seen)
 
