@@ -82,11 +82,11 @@ def review_dict(r: Review) -> dict[str, Any]:
 
 
 def situation(d: Decision) -> str:
-    """Where the decision came, in a few words: ``drew 5d``, ``R thrown by the player before``."""
+    """Where the decision came, in a few words: ``drew 5d``, ``R thrown`` (a card to claim or pass)."""
     if d.kind == "claim":
-        return f"{d.offered} thrown by the player {'before' if d.source == 'left' else 'after'}"
+        return f"{d.offered} thrown"
     if d.after == "deal":
-        return "the dealt hand"
+        return "dealt hand"
     if d.after == "claim":
         return "after a claim"
     if d.after == "recall":
@@ -101,7 +101,9 @@ def review_view(r: Review) -> RGroup:
     from rich.table import Table
     from rich.text import Text
 
+    from tutor.render.flow import hanging
     from tutor.render.terminal import hand_line
+    from tutor.render.words import in_words
 
     unit = r.rules.unit
     out: list[RenderableType] = [Text(f"Review of {r.player}'s decisions ({r.rules.name})", style="bold")]
@@ -121,7 +123,7 @@ def review_view(r: Review) -> RGroup:
         out.append(Text("Worst decisions", style="bold"))
         for d in r.worst:
             out.append(hand_line(d.hand, f"line {d.line}  "))
-            out.append(Text(f"  {d.grade} ({d.category}): {d.explanation}", style=GRADE_STYLE[d.grade]))
+            out.append(hanging("  ", in_words(f"{d.grade} ({d.category}): {d.explanation}"), GRADE_STYLE[d.grade]))
     out.append(Text.assemble(
         ("Summary  ", "bold"),
         f"{plural(len(r.decisions), 'decision')}, {r.match_rate:.0%} best, {r.bad_move_rate:.0%} mistakes or blunders, "
