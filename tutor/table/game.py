@@ -16,12 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tutor.core.hands import Hand, Meld, Seat
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, Tile
 from tutor.engine.score import check
 from tutor.errors import TutorError
 from tutor.rules.load import RuleSet
 from tutor.table.deck import Wall, deal
+from tutor.table.events import Claim, Deal, Discard, Draw, Drawn, Kong, Pass, Recall, Record, Sink, Win
+from tutor.table.events import Event as RecordEvent
 from tutor.table.moves import Move, after_claim, after_turn, claim_moves, turn_moves
 from tutor.table.opponents import choose_claim, choose_turn, unseen_for
 
@@ -110,7 +112,7 @@ class Game:
     flags: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        d = deal(self.rules, self.seed)
+        d = self._deal = deal(self.rules, self.seed)
         self.seats = d.seats
         self.hands = {s: Hand(d.hands[k], (), d.bonus[k]) for k, s in enumerate(self.seats)}
         self.wall = Wall(list(d.wall))
@@ -208,7 +210,10 @@ class Game:
                 self.events.append(Event("win", seat, fun=fun))
                 return Result(seat, fun)
             self.hands[seat] = after_turn(hand, move, self.rules)
-            self.events.append(Event(move.action, seat, move.tile, move.meld))
+            meld = move.meld
+            if move.action in ("kong", "add-kong"):  # the KONG as it now lies
+                meld = next(m for m in self.hands[seat].melds if m.kind is MeldKind.KONG and m.cards[0] == move.tile)
+            self.events.append(Event(move.action, seat, move.tile, meld))
             if move.action == "discard":
                 assert move.tile is not None
                 self.river.append((seat, move.tile))
@@ -228,7 +233,9 @@ class Game:
             move = self.agent(seat).claim(self.view(seat, self.following(thrower)), tile, source, legal)
             if move not in legal:
                 raise IllegalMoveError(f"{seat} may not answer {tile} with {move.label}")
-            if move.action != "pass":
+            if move.action == "pass":
+                self.events.append(Event("pass", seat, tile))
+            else:
                 answers.append((seat, move))
         for seat, move in answers:
             if move.action == "sek-woo":
@@ -243,6 +250,37 @@ class Game:
                 if move.action in rank:
                     return seat, move
         return None
+
+    def record(self, player: Seat | None = None) -> Record:
+        """The hand as a hand record (``tutor.table.record``), every seat's cards written, from
+        ``player``'s seat."""
+        out: list[RecordEvent] = []
+        for e in self.events:
+            seat = e.seat or self.seats[0]
+            if e.kind == "deal":
+                k = self.seats.index(seat)
+                out.append(Deal(seat, self._deal.hands[k], self._deal.bonus[k]))
+            elif e.kind in ("draw", "replacement"):
+                out.append(Draw(seat, e.tile))
+            elif e.kind == "bonus" and e.other is not None and any(isinstance(x, Draw) for x in out):
+                out.append(Draw(seat, e.other))  # a bonus card drawn in play: its replacement
+            elif e.kind == "discard" and e.tile is not None:
+                out.append(Discard(seat, e.tile))
+            elif e.kind == "pass":
+                out.append(Pass(seat))
+            elif e.kind == "claim" and e.meld is not None:
+                out.append(Claim(seat, e.meld.kind.value, e.meld))
+            elif e.kind in ("kong", "add-kong") and e.meld is not None:
+                out.append(Kong(seat, e.meld))
+            elif e.kind == "sink":
+                out.append(Sink(seat))
+            elif e.kind == "recall" and e.tile is not None:
+                out.append(Recall(seat, e.tile, e.meld))
+            elif e.kind == "win":
+                out.append(Win(seat, e.fun))
+            elif e.kind == "drawn":
+                out.append(Drawn())
+        return Record(self.rules.name, player, tuple(out))
 
 
 __all__ = ["Agent", "Event", "Game", "IllegalMoveError", "Policy", "Result", "View"]
