@@ -22,7 +22,19 @@ from tutor.engine.score import check
 from tutor.errors import TutorError
 from tutor.rules.load import RuleSet
 from tutor.table.deck import Wall, deal
-from tutor.table.events import Claim, Deal, Discard, Draw, Drawn, Kong, Pass, Recall, Record, Sink, Win
+from tutor.table.events import (
+    Claim,
+    Deal,
+    Discard,
+    Draw,
+    Drawn,
+    Kong,
+    Pass,
+    Recall,
+    Record,
+    Sink,
+    Win,
+)
 from tutor.table.events import Event as RecordEvent
 from tutor.table.moves import Move, after_claim, after_turn, claim_moves, turn_moves
 from tutor.table.opponents import choose_claim, choose_turn, unseen_for
