@@ -53,7 +53,7 @@ def test_a_deal_is_a_legal_deck_with_bonus_cards_replaced(seed: int) -> None:
     for k, seat in enumerate(d.seats):
         revealed = [r.bonus for r in d.reveals if r.seat == seat]
         assert sorted(revealed) == sorted(d.bonus[k])
-        assert set(t for t in d.dealt[k] if t.is_bonus) <= set(revealed)
+        assert {t for t in d.dealt[k] if t.is_bonus} <= set(revealed)
     order = shuffled(RULES, seed)
     back = order[40:]
     for r in d.reveals:
