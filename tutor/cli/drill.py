@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
@@ -105,7 +105,7 @@ def drill(
         print("\n" + summary_text(summary, unit), file=out)
 
 
-def _after_hand(hand: object, blind: bool, pending: list[object], unit: str, out: TextIO, record: Path | None,
+def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,
                 no_save: bool, rules: str, seat: str) -> None:
     """A hand's end: its blind grades shown, its record written, its result saved."""
     from tutor.render.drill import graded_text
