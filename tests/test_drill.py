@@ -20,8 +20,9 @@ from tutor.table.drill import Player, Question, play_hand, read_move
 from tutor.table.game import Policy
 from tutor.table.grading import Graded, claim_options, turn_options
 from tutor.table.moves import Move
-from tutor.table.record import parse_record
+from tutor.table.record import parse_record, write_record
 from tutor.table.results import stats
+from tutor.table.review import review
 
 RULES = load_rules("3leg")
 ROOT = Path(__file__).parent.parent
@@ -122,3 +123,21 @@ def test_the_graded_best_option_is_the_solvers_answer() -> None:
         if q.kind == "claim":
             seen.remove(q.tile)
         _agree(g, q, seen)
+
+
+def test_a_drill_record_reviews_with_the_same_grades() -> None:
+    """The record the drill writes is reviewed without error, with a decision for each one the drill
+    graded and the same best value (over the 2 draws the drill used with a budget of 1 state)."""
+    policy = Policy(RULES)
+
+    def ask(q: Question) -> Move:
+        return policy.turn(q.view, list(q.legal), q.tile) if q.kind == "turn" else \
+            policy.claim(q.view, q.tile, q.source, list(q.legal))
+
+    hand = play_hand(RULES, 4, Player(RULES, Seat.SOUTH, ask, lambda g: None, budget=1))
+    assert hand.record is not None
+    graded = review(parse_record(write_record(hand.record)), draws=2)
+    assert len(graded.decisions) == len(hand.decisions) > 3
+    for mine, theirs in zip(hand.decisions, graded.decisions, strict=True):
+        assert mine.draws == 2
+        assert theirs.best.expected_fun == pytest.approx(mine.best.expected_fun)
