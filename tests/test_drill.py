@@ -39,9 +39,15 @@ def _run(args: list[str], stdin: str, home: Path) -> subprocess.CompletedProcess
 
 def test_a_scripted_session_through_stdin_finishes_grades_and_records(tmp_path: Path) -> None:
     record = tmp_path / "hand.txt"
-    run = _run(["--seed", "2", "--seat", "south", "--json", "--budget", "300", "--record", str(record)], SCRIPT, tmp_path)
+    run = _run(["--seed", "2", "--seat", "south", "--json", "--blind", "--budget", "300", "--record", str(record)],
+               SCRIPT, tmp_path)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
+    # --blind: the grades (on stderr with --json) come only once the hand is over
+    views = run.stderr.splitlines()
+    end = views.index("your decisions, graded:")
+    assert not any("given up" in line or "a best move" in line for line in views[:end])
+    assert sum("given up" in line or "a best move" in line for line in views[end:]) == data["decisions"]
     hand = data["hands"][0]
     assert hand["result"] != "stopped" and hand["decisions"]
     for d in hand["decisions"]:

@@ -86,18 +86,18 @@ def drill(
     try:
         with edge(as_json):
             for k in range(hands):
+                stop = False
                 try:
-                    summary.hands.append(play_hand(ruleset, first + k, player))
-                except QuitDrill:
-                    summary.hands.append(player.hand)
+                    play_hand(ruleset, first + k, player)
+                except (QuitDrill, EOFError):  # q, or the end of the input (Ctrl-D in a terminal)
+                    stop = True
+                summary.hands.append(player.hand)
+                where = record if record is None or hands == 1 else record.with_stem(f"{record.stem}-{first + k}")
+                _after_hand(player.hand, blind, pending, unit, out, where, no_save, ruleset.name, str(seat_name))
+                if stop:
                     break
-                finally:
-                    where = record if record is None or hands == 1 else record.with_stem(f"{record.stem}-{first + k}")
-                    _after_hand(player.hand, blind, pending, unit, out, where, no_save, ruleset.name, str(seat_name))
-    except EOFError:  # input() at the end of a terminal's input (Ctrl-D)
-        pass
     except KeyboardInterrupt:
-        print("sekwoo: interrupted", file=sys.stderr)
+        print("\nsekwoo: interrupted", file=sys.stderr)
         raise typer.Exit(130) from None
     if as_json:
         emit(summary_dict(summary, unit))

@@ -19,12 +19,11 @@ def table_view(q: Question) -> str:
     is asked."""
     v = q.view
     lines = [f"deck: {v.wall} cards left, {v.draws_left} draws of yours to come"]
-    for other in v.others:
-        if other.melds or other.bonus:
-            lines.append(f"  sets and flowers laid down: {_hand(other)}")
-    if v.discards:
-        lines.append("  discards: " + " ".join(f"{t}" for _, t in v.discards[-18:]))
-    lines.append(f"your hand ({v.seat}): {_hand(v.hand)}")
+    for seat, other in v.others:
+        thrown = " ".join(str(t) for s, t in v.discards if s == seat)
+        lines.append(f"  {seat}: {_hand(other)}" + (f"   threw: {thrown}" if thrown else ""))
+    mine = " ".join(str(t) for s, t in v.discards if s == v.seat)
+    lines.append(f"your hand ({v.seat}): {_hand(v.hand)}" + (f"   threw: {mine}" if mine else ""))
     if q.kind == "turn":
         lines.append(f"you drew {q.tile}" if q.tile is not None else "your move")
         extra = [m.label for m in q.legal if m.action not in ("discard",)]
@@ -40,7 +39,11 @@ def graded_text(g: Graded, unit: str) -> str:
     horizon = f"over {g.draws} draws" + ("" if g.draws == g.round_draws else f" (of {g.round_draws} left: the search was cut short)")
     best = f"{g.best.label} ({g.best.expected_fun:.2f} {unit}, wins {g.best.win_probability:.0%})"
     if g.is_best:
-        return f"  best move: {g.played.label} = {best}, {horizon}"
+        tied = [c.label for c in g.options if c.expected_fun >= g.best.expected_fun - 1e-9 and c.label != g.chosen]
+        also = f" (as good: {', '.join(tied[:5])}{', ...' if len(tied) > 5 else ''})" if tied else ""
+        p = g.played
+        return (f"  {p.label}: a best move, {p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}{also}, "
+                f"{horizon}")
     p = g.played
     return (f"  you: {p.label} ({p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}); best: {best}; "
             f"{g.loss:.2f} {unit} given up, {horizon}")

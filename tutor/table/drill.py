@@ -7,8 +7,10 @@ is read by ``read_move``; the questions and the graded decisions are handed to t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from tutor.core.hands import Seat
 from tutor.core.tiles import Tile
@@ -16,7 +18,7 @@ from tutor.errors import NotationError
 from tutor.rules.load import RuleSet
 from tutor.table.events import Record
 from tutor.table.game import Game, Result, View
-from tutor.table.grading import BUDGET, Graded, grade_claim, grade_turn
+from tutor.table.grading import BUDGET, Graded, Searched, graded, search_claim, search_turn
 from tutor.table.moves import Move, after_turn
 from tutor.table.opponents import shanten_of
 
@@ -145,26 +147,50 @@ class Player:
     def turn(self, view: View, legal: list[Move], drawn: Tile | None) -> Move:
         if drawn is not None:
             self.hand.draws += 1
-        move = self.ask(Question("turn", view, tuple(legal), drawn))
         seen = list(view.seen.elements())
-        g = grade_turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left, move, self.budget)
-        self._done(g)
+        searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left, self.budget)
+        move = self.ask(Question("turn", view, tuple(legal), drawn))
+        self._done(graded("turn", view.hand, drawn, searched(), move, view.draws_left))
         if move.action == "discard" and self.hand.ready_after is None \
                 and shanten_of(after_turn(view.hand, move, self.rules), self.rules, self.seat) <= 0:
             self.hand.ready_after = self.hand.draws
         return move
 
     def claim(self, view: View, tile: Tile, source: str, legal: list[Move]) -> Move:
-        move = self.ask(Question("claim", view, tuple(legal), tile, source))
         seen = list(view.seen.elements())
         seen.remove(tile)  # the card on the table: the claim search counts it itself
-        g = grade_claim(view.hand, tile, source, self.rules, self.seat, seen, view.draws_left, move, self.budget)
-        self._done(g)
+        searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
+                              self.budget)
+        move = self.ask(Question("claim", view, tuple(legal), tile, source))
+        self._done(graded("claim", view.hand, tile, searched(), move, view.draws_left))
         return move
 
     def _done(self, g: Graded) -> None:
         self.hand.decisions.append(g)
         self.graded(g)
+
+
+def _meanwhile(search: Callable[..., Searched], *args: object) -> Callable[[], Searched]:
+    """Start ``search(*args)`` in a thread while the player thinks: the function that waits for its
+    answer (and raises its error). The thread is a daemon: a player who quits does not wait for it."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = search(*args)
+        except BaseException as err:  # noqa: BLE001 - handed to the waiting caller
+            box["error"] = err
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+
+    def answer() -> Searched:
+        thread.join()
+        if "error" in box:
+            raise box["error"]
+        return box["value"]  # type: ignore[no-any-return]
+
+    return answer
 
 
 def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:

@@ -73,7 +73,7 @@ class View:
     hand: Hand
     seen: Counter[Tile]  # every card in sight outside the seat's hand: discards, others' sets, sunk FEI
     discards: tuple[tuple[Seat, Tile], ...]  # every discard still on the table, in order
-    others: tuple[Hand, ...]  # the other seats' sets and bonus cards (no concealed cards)
+    others: tuple[tuple[Seat, Hand], ...]  # the other seats' sets and bonus cards (no concealed cards)
     wall: int  # playing cards left in the deck
     draws_left: int  # the seat's own draws to come if no one claims
 
@@ -153,7 +153,7 @@ class Game:
                 for m in h.melds:
                     seen.update(m.cards)
                 seen.update(t for t in h.bonus if t.id == FEI_ID)
-                others.append(Hand((), h.melds, h.bonus))
+                others.append((s, Hand((), h.melds, h.bonus)))
         return View(seat, self.hands[seat], seen, tuple(self.river), tuple(others), self.wall.playing_left,
                     self.draws_left(seat, next_drawer))
 

@@ -113,26 +113,51 @@ def _ranked(options: list[Choice]) -> tuple[Choice, ...]:
     return tuple(sorted(options, key=lambda c: (-c.expected_fun, -c.win_probability)))
 
 
-def grade_turn(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
-               chosen: Move, budget: int = BUDGET) -> Graded:
-    """Grade ``chosen`` among the moves of a full hand with ``n`` own draws left."""
+Searched = tuple[tuple[Choice, ...], int]
+"""A decision's options best first, and the horizon they were weighed over."""
+
+
+def search_turn(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
+                budget: int = BUDGET) -> Searched:
+    """Every move of a full hand with ``n`` own draws left, weighed (before the player chooses)."""
     def search(h: int, tick: Callable[[int, int, int], None] | None) -> DiscardResult:
         return discard(hand, rules, seat, draws=h, seen=seen, drawn=drawn, progress=tick)
 
     result, h = _deepest(search, n, budget)
     assert isinstance(result, DiscardResult)
-    return Graded("turn", hand, drawn, _ranked(turn_options(result)), chosen.label, h, n)
+    return _ranked(turn_options(result)), h
 
 
-def grade_claim(hand: Hand, tile: Tile, source: str, rules: RuleSet, seat: Seat, seen: Sequence[Tile], n: int,
-                chosen: Move, budget: int = BUDGET) -> Graded:
-    """Grade ``chosen`` among the answers to ``tile`` thrown from ``source``, with ``n`` draws left."""
+def search_claim(hand: Hand, tile: Tile, source: str, rules: RuleSet, seat: Seat, seen: Sequence[Tile], n: int,
+                 budget: int = BUDGET) -> Searched:
+    """Every answer to ``tile`` thrown from ``source`` with ``n`` draws left, weighed."""
     def search(h: int, tick: Callable[[int, int, int], None] | None) -> ClaimResult:
         return claim(hand, tile, rules, source, seat, draws=h, seen=seen, progress=tick)
 
     result, h = _deepest(search, n, budget)
     assert isinstance(result, ClaimResult)
-    return Graded("claim", hand, tile, _ranked(claim_options(result)), chosen.label, h, n)
+    return _ranked(claim_options(result)), h
 
 
-__all__ = ["BUDGET", "Choice", "Graded", "claim_options", "grade_claim", "grade_turn", "turn_options"]
+def graded(kind: str, hand: Hand, tile: Tile | None, searched: Searched, chosen: Move, n: int) -> Graded:
+    """The decision graded from its search and the move chosen."""
+    options, h = searched
+    if all(c.label != chosen.label for c in options):
+        raise ValueError(f"{chosen.label} is not among the options weighed: {', '.join(c.label for c in options)}")
+    return Graded(kind, hand, tile, options, chosen.label, h, n)
+
+
+def grade_turn(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
+               chosen: Move, budget: int = BUDGET) -> Graded:
+    """Grade ``chosen`` among the moves of a full hand with ``n`` own draws left."""
+    return graded("turn", hand, drawn, search_turn(hand, rules, seat, drawn, seen, n, budget), chosen, n)
+
+
+def grade_claim(hand: Hand, tile: Tile, source: str, rules: RuleSet, seat: Seat, seen: Sequence[Tile], n: int,
+                chosen: Move, budget: int = BUDGET) -> Graded:
+    """Grade ``chosen`` among the answers to ``tile`` thrown from ``source``, with ``n`` draws left."""
+    return graded("claim", hand, tile, search_claim(hand, tile, source, rules, seat, seen, n, budget), chosen, n)
+
+
+__all__ = ["BUDGET", "Choice", "Graded", "Searched", "claim_options", "grade_claim", "grade_turn", "graded",
+           "search_claim", "search_turn", "turn_options"]
