@@ -147,3 +147,21 @@ def test_a_drill_record_reviews_with_the_same_grades() -> None:
     for mine, theirs in zip(hand.decisions, graded.decisions, strict=True):
         assert mine.draws == 2
         assert theirs.best.expected_fun == pytest.approx(mine.best.expected_fun)
+
+
+def test_results_share_the_progress_database(tmp_path: Path) -> None:
+    """Drill rows go into their own table of the progress file, which the puzzles' progress still
+    opens as its own; the totals add up."""
+    from tutor.table.results import DrillRow, rows, save
+    from tutor.teach.progress import Progress
+
+    db = tmp_path / "progress.db"
+    assert stats(db).hands == 0  # no file yet: nothing played, nothing created
+    save(DrillRow("2026-01-01T00:00:00+00:00", "3leg", "east", 3, 10, 7, 1.5, True, 6, 4), db)
+    save(DrillRow("2026-01-02T00:00:00+00:00", "3leg", "south", 4, 5, 5, 0.0, False, 0, None), db)
+    total = stats(db)
+    assert (total.hands, total.wins, total.decisions, total.best) == (2, 1, 15, 12)
+    assert total.fun_lost == pytest.approx(1.5)
+    assert [r.seed for r in rows(db)] == [3, 4] and rows(db)[1].ready_after is None
+    with Progress(db) as p:  # the puzzles' progress still opens the file, and finds it its own
+        assert p.stats().attempts == 0

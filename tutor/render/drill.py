@@ -8,6 +8,7 @@ from typing import Any
 from tutor.core.hands import Hand
 from tutor.table.drill import HandSummary, Question, Summary
 from tutor.table.grading import Graded
+from tutor.table.results import DrillStats
 
 
 def _hand(hand: Hand) -> str:
@@ -101,4 +102,18 @@ def summary_dict(s: Summary, unit: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["graded_dict", "graded_text", "summary_dict", "summary_text", "table_view"]
+def drill_stats_text(s: DrillStats, unit: str) -> str:
+    """The drill's line of ``stats``: hands, wins, best decisions, FUN given up."""
+    if not s.hands:
+        return "drill: no hand played yet (sekwoo drill)"
+    return (f"drill: {s.hands} hands, {s.wins} won; {s.best} of {s.decisions} decisions best ({s.best_share:.0%}); "
+            f"{s.fun_lost:.2f} {unit} given up")
+
+
+def drill_stats_dict(s: DrillStats) -> dict[str, Any]:
+    """The drill's totals as plain data (the ``drill`` key of ``stats --json``)."""
+    return {"hands": s.hands, "wins": s.wins, "decisions": s.decisions, "best": s.best, "best_share": s.best_share,
+            "fun_lost": s.fun_lost}
+
+
+__all__ = ["drill_stats_dict", "drill_stats_text", "graded_dict", "graded_text", "summary_dict", "summary_text", "table_view"]
