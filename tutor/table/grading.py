@@ -3,7 +3,8 @@ seat's draws left in the round, the best one, the player's, and the FUN given up
 
 A search at the round horizon ``n`` (the seat's own draws left) can take long on a hand far from a
 win, so it runs under a budget of hand states: past it, the decision is graded over ``SHORT``
-draws instead (``draws`` says the horizon used, ``round_draws`` is ``n``). The budget counts
+draws instead with what is left of the budget, and past it over one draw (``draws`` says the horizon used,
+``round_draws`` is ``n``). The budget counts
 states, not seconds, so the same deal is graded the same on every machine.
 """
 
@@ -75,15 +76,21 @@ class _OverBudget(Exception):
 def _deepest(search: Callable[[int, Callable[[int, int, int], None] | None], object], n: int,
              budget: int) -> tuple[object, int]:
     """The answer at the round horizon ``n`` if its search stays within ``budget`` states (0: no
-    limit), else at ``SHORT`` draws."""
+    limit), else at ``SHORT`` draws within what is left of the budget, else over one draw."""
+    used = [0, 0]  # states of the searches given up, and of the one running
+
     def tick(states: int, _done: int, _total: int) -> None:
-        if states > budget:
+        used[1] = states
+        if used[0] + states > budget:
             raise _OverBudget
 
-    try:
-        return search(n, tick if budget else None), n
-    except _OverBudget:
-        return search(min(n, SHORT), None), min(n, SHORT)
+    horizons = sorted({n, min(n, SHORT), min(n, 1)}, reverse=True)
+    for h in horizons[:-1]:
+        try:
+            return search(h, tick if budget else None), h
+        except _OverBudget:
+            used[0] += used[1]
+    return search(horizons[-1], None), horizons[-1]
 
 
 def turn_options(result: DiscardResult) -> list[Choice]:
