@@ -7,6 +7,7 @@ This is the record's syntax only: which events may follow which, and whether the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -44,6 +45,7 @@ _EXPECTED = {
     "FEI": "F*",
     "BONUS": "a bonus card (f1-f4 s1-s4 a1-a4 k1-k4)",
     "UNKNOWN": "'?' (a card not seen)",
+    "UNIT": "FUN",
     "LSQB": "'['",
     "RSQB": "']'",
     "LPAR": "'('",
@@ -170,7 +172,7 @@ class _Lines(_Build):
         return self._line("discard", c)
 
     def claim(self, c: list[Any]) -> RecordLine:
-        return self._line(str(c[1]).lower(), c)
+        return self._line(str(c[1]).lower().removesuffix("s"), c)  # pongs: pong
 
     def own_kong(self, c: list[Any]) -> RecordLine:
         return self._line("kong", c)
@@ -231,19 +233,15 @@ def parse_record_lines(text: str) -> list[RecordLine]:
         lines: list[RecordLine] = transformer.transform(tree)
     except UnexpectedCharacters as err:
         pos = err.pos_in_stream or 0
-        line, col = build.where(pos)
-        allowed = _expected(set(err.allowed or ()))
-        raise RecordError(line, col, f"expected {allowed}, found {text[pos]!r}") from None
+        raise _wrong(build, text, pos, set(err.allowed or ()), repr(text[pos])) from None
     except UnexpectedToken as err:
         if err.token.type == "$END":
-            line, col = build.where(len(text))
-            raise RecordError(line, col, f"expected {_expected(err.expected)}, found the end of the record") from None
-        line, col = build.where(err.token.start_pos or 0)
+            raise _wrong(build, text, len(text), err.expected, "the end of the record") from None
+        pos = err.token.start_pos or 0
         found = "the end of the line" if err.token.type == "_NL" else repr(str(err.token))
-        raise RecordError(line, col, f"expected {_expected(err.expected)}, found {found}") from None
+        raise _wrong(build, text, pos, err.expected, found) from None
     except UnexpectedEOF as err:
-        line, col = build.where(len(text))
-        raise RecordError(line, col, f"expected {_expected(set(err.expected))}, found the end of the record") from None
+        raise _wrong(build, text, len(text), set(err.expected), "the end of the record") from None
     except UnexpectedInput as err:  # pragma: no cover - the three above are all lark raises
         raise RecordError(1, None, str(err)) from None
     except Exception as err:  # a callback's fault, wrapped by lark's transformer
@@ -254,6 +252,30 @@ def parse_record_lines(text: str) -> list[RecordLine]:
             raise build.fault(inner) from None
         raise
     return lines
+
+
+def _line_before(text: str, pos: int) -> str:
+    return text[text.rfind("\n", 0, pos) + 1 : pos]
+
+
+def _wrong(build: _Lines, text: str, pos: int, names: set[str] | frozenset[str], found: str) -> RecordError:
+    """The error of text the grammar does not take at ``pos``: what it expected (the brackets that
+    can close or open there only), what it found, and the fix of a plain slip."""
+    from notation.parse import _hint
+
+    before = _line_before(text, pos)
+    line, col = build.where(pos)
+    bonus = re.match(r"[fsak][1-4]\b", text[pos:])
+    if bonus and "|" not in before and "draw" not in before.lower():
+        return RecordError(line, col, f"bonus cards such as {bonus.group(0)} go after '|'")
+    square, round_ = before.rfind("[") > before.rfind("]"), before.rfind("(") > before.rfind(")")
+    drop = {"LSQB", "LPAR", "VBAR", "_NL", "$END"} if square or round_ else {"RSQB", "RPAR"}
+    drop |= {"RPAR"} if square else {"RSQB"} if round_ else set()
+    names = {n for n in names if n.rpartition("__")[2] not in drop}
+    hint = _hint(text, pos) if pos < len(text) else ""
+    if not hint and names and {n.rpartition("__")[2] for n in names} <= {"LSQB", "LPAR"}:
+        hint = "; a set laid down is written in brackets, as [RRR], [13d F*] or (5555d)"
+    return RecordError(line, col, f"expected {_expected(names)}, found {found}{hint}")
 
 
 def _expected(names: set[str] | frozenset[str]) -> str:

@@ -78,6 +78,7 @@ class PuzzleSpec(_Struct, frozen=True, kw_only=True):
     on: str | None = None  # claim-or-pass: the card just thrown
     source: str = "left"  # claim-or-pass: who threw it (left: the player before you)
     drawn: str | None = None  # recall-fei: the card just drawn
+    rating: int | None = None  # the starting Glicko-2 rating (tutor.teach.rate); from the level if absent
 
 
 DRAW_THEMES = ("best-discard", "claim-or-pass", "kong-or-not", "sink-or-keep", "recall-fei")
@@ -115,6 +116,7 @@ class Puzzle:
     on: str | None = None
     source: str = "left"
     drawn: str | None = None
+    rating: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The puzzle as plain data, in the field order of the YAML files."""
@@ -135,6 +137,8 @@ class Puzzle:
             out["source"] = self.source
         if self.drawn is not None:
             out["drawn"] = self.drawn
+        if self.rating is not None:
+            out["rating"] = self.rating
         return out
 
 
@@ -178,6 +182,8 @@ def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
             raise PuzzleError(f"{at}.drawn: the card drawn is given for a recall-fei puzzle, and only there")
         if p.source not in ("left", "right"):
             raise PuzzleError(f"{at}.source: left or right, not {p.source!r}")
+        if p.rating is not None and not 100 <= p.rating <= 3500:
+            raise PuzzleError(f"{at}.rating: {p.rating} is not a rating (100 to 3500)")
         for key in ("on", "drawn"):
             if getattr(p, key) is not None:
                 try:
@@ -196,7 +202,7 @@ def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
             raise PuzzleError(f"{at}.hand: {err}") from None
         out.append(
             Puzzle(p.id, spec.theme, p.level, hand, p.hand.strip(), p.question.strip(), answer,
-                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn)
+                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn, p.rating)
         )
     return tuple(out)
 

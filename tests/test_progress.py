@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -132,7 +133,7 @@ def test_stats_streak_and_weak_themes(tmp_path: Path) -> None:
         s = prog.stats(today=date(2025, 1, 6))
         assert prog.failed()[0] == "find-ngan-002"
         assert "waits-001" in prog.failed() and "waits-000" not in prog.failed()
-    assert s.attempts == 12 and s.correct == 8
+    assert s.attempts == 9 and s.correct == 5 and s.answers == 12  # first answers only
     assert s.daily_streak == 1  # the 5th; the 6th was failed, and today is still open
     assert s.best_streak == 3 and s.dailies == 4
     assert s.weak == ("waits",)
@@ -147,3 +148,156 @@ def test_unwritable_store_is_a_clean_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(ProgressError, match="cannot open"):
         Progress(blocker / "sub" / "p.db")
+
+
+V1_SCHEMA = """
+CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY, puzzle_id TEXT NOT NULL, theme TEXT NOT NULL, level INTEGER NOT NULL,
+    answer TEXT NOT NULL, correct INTEGER NOT NULL CHECK (correct IN (0, 1)), daily TEXT, at TEXT NOT NULL
+);
+CREATE INDEX attempts_puzzle ON attempts (puzzle_id, id);
+CREATE INDEX attempts_daily ON attempts (daily) WHERE daily IS NOT NULL;
+CREATE TABLE lessons (
+    id INTEGER PRIMARY KEY, topic TEXT NOT NULL, exercises INTEGER NOT NULL, correct INTEGER NOT NULL, at TEXT NOT NULL
+);
+PRAGMA user_version = 1;
+"""
+V1_ROWS = [  # (puzzle_id, theme, level, answer, correct, daily, at), as version 1 wrote them
+    ("waits-001", "waits", 3, "5d", 0, "2026-11-20", "2026-11-20T09:00:00+00:00"),  # the daily, failed
+    ("waits-001", "waits", 3, "3d 6d", 1, "2026-11-20", "2026-11-20T09:01:00+00:00"),  # re-answered
+    ("count-fun-002", "count-fun", 2, "5", 1, "2026-11-21", "2026-11-21T23:30:00+00:00"),  # late UTC, fine
+    ("find-ngan-003", "find-ngan", 2, "R", 1, "2026-10-01", "2026-11-22T10:00:00+00:00"),  # back-filled
+    ("find-ngan-003", "find-ngan", 2, "R", 1, None, "2026-11-22T10:05:00+00:00"),
+]
+
+
+def _v1_db(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.executescript(V1_SCHEMA)
+    conn.executemany("INSERT INTO attempts (puzzle_id, theme, level, answer, correct, daily, at)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)", V1_ROWS)
+    conn.execute("INSERT INTO lessons (topic, exercises, correct, at) VALUES ('chee', 3, 2, '2026-11-20T08:00:00+00:00')")
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_version_1_database_migrates_keeping_every_answer(tmp_path: Path, read_only: bool) -> None:
+    path = tmp_path / "progress.db"
+    _v1_db(path)
+    before = path.read_bytes()
+    with Progress(path, read_only=read_only) as prog:
+        rows = prog.conn.execute("SELECT puzzle_id, theme, level, answer, correct, at FROM attempts ORDER BY id").fetchall()
+        assert rows == [r[:5] + r[6:] for r in V1_ROWS]  # every answer, as it was
+        scored = [r[0] for r in prog.conn.execute("SELECT daily FROM attempts ORDER BY id")]
+        # only the first answer given on its own date stays scored
+        assert scored == ["2026-11-20", None, "2026-11-21", None, None]
+        assert prog.lessons_done() == ("chee",)
+        s = prog.stats(date(2026, 11, 21))
+        assert (s.attempts, s.correct, s.answers, s.dailies, s.daily_streak) == (3, 2, 5, 1, 1)
+        assert int(prog.conn.execute("PRAGMA user_version").fetchone()[0]) == 2
+    if read_only:  # read through a copy in memory: the file is as it was
+        assert path.read_bytes() == before
+    else:
+        conn = sqlite3.connect(path)
+        assert int(conn.execute("PRAGMA user_version").fetchone()[0]) == 2
+        conn.close()
+        with Progress(path) as prog:  # and once migrated, one scored answer per date is enforced
+            prog.record("x-001", "waits", 1, "x", True, "2026-11-20")
+            assert prog.conn.execute("SELECT COUNT(*) FROM attempts WHERE daily = '2026-11-20'").fetchone()[0] == 1
+            with pytest.raises(sqlite3.IntegrityError):
+                prog.conn.execute("UPDATE attempts SET daily = '2026-11-20' WHERE id = 3")
+
+
+def test_accuracy_and_solved_count_first_answers_only(tmp_path: Path) -> None:
+    with Progress(tmp_path / "p.db") as prog:
+        for answer in (False, True, True, True):  # failed, then retried right three times
+            prog.record("waits-001", "waits", 3, "x", answer)
+        for answer in (True, False):  # right, then a wrong retry
+            prog.record("waits-002", "waits", 2, "x", answer)
+        prog.record("count-fun-001", "count-fun", 1, "5", True)
+        s = prog.stats(date(2026, 11, 25))
+        marks = prog.marks()
+    assert (s.attempts, s.correct, s.solved, s.answers) == (3, 2, 2, 7)
+    assert {t.theme: (t.attempts, t.correct) for t in s.themes} == {"waits": (2, 1), "count-fun": (1, 1)}
+    assert {k: (m.first, m.latest, m.answers) for k, m in marks.items()} == {
+        "waits-001": (False, True, 4), "waits-002": (True, False, 2), "count-fun-001": (True, True, 1),
+    }
+
+
+HAND_EDITS = [
+    ("UPDATE attempts SET daily = 'yesterday' WHERE id = 1", "row 1 of attempts has daily = 'yesterday'"),
+    ("UPDATE attempts SET daily = '2024-02-30' WHERE id = 1", "row 1 of attempts has daily = '2024-02-30'"),
+    ("UPDATE attempts SET daily = 20240101 WHERE id = 1", "row 1 of attempts has daily = '20240101'"),
+    ("UPDATE attempts SET level = 'x' WHERE id = 2", "row 2 of attempts has level = 'x', not a whole number"),
+    ("UPDATE attempts SET at = 'garbage' WHERE id = 2", "row 2 of attempts has at = 'garbage'"),
+    ("UPDATE attempts SET puzzle_id = x'00ff' WHERE id = 1", "row 1 of attempts has puzzle_id = b'\\x00\\xff', not text"),
+    ("UPDATE attempts SET at = '2024-02-30T10:00:00+00:00' WHERE id = 2", "row 2 of attempts has at = '2024-02-30T"),
+    ("UPDATE lessons SET exercises = 'three'", "row 1 of lessons has exercises = 'three'"),
+    ("DROP TABLE lessons", "has no table 'lessons'"),
+    ("ALTER TABLE attempts DROP COLUMN answer", "table 'attempts' has no column 'answer'"),
+    ("PRAGMA user_version = 9", "written by a newer sekwoo (progress schema 9"),
+]
+
+
+@pytest.mark.parametrize(("edit", "says"), HAND_EDITS)
+def test_a_database_edited_by_hand_is_a_one_line_error(tmp_path: Path, edit: str, says: str) -> None:
+    path = tmp_path / "progress.db"
+    with Progress(path) as prog:
+        prog.record("count-fun-001", "count-fun", 2, "7", True, "2024-05-01")
+        prog.record("count-fun-002", "count-fun", 2, "7", False)
+        prog.record_lesson("chee", 3, 3)
+    conn = sqlite3.connect(path)
+    conn.execute(edit)
+    conn.commit()
+    conn.close()
+    for read_only in (True, False):
+        with pytest.raises(ProgressError, match=re.escape(says)) as err:
+            Progress(path, read_only=read_only)
+        assert "\n" not in str(err.value)
+    got = subprocess.run([sys.executable, "-m", "tutor", "stats"], capture_output=True, text=True, check=False,
+                         env=dict(os.environ, SEKWOO_HOME=str(tmp_path)))
+    assert got.returncode == 1 and got.stdout == ""
+    assert got.stderr.count("\n") == 1 and says in got.stderr and "Traceback" not in got.stderr
+
+
+def test_a_file_that_is_not_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "progress.db").write_bytes(b"not a database at all\n" * 100)
+    for args in (["stats"], ["puzzle", "list"], ["puzzle", "answer", "count-fun-001", "5"]):
+        got = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, check=False,
+                             env=dict(os.environ, SEKWOO_HOME=str(tmp_path)))
+        assert got.returncode == 1 and got.stderr.count("\n") == 1, got.stderr
+        assert "progress database" in got.stderr and "Traceback" not in got.stderr
+    assert (tmp_path / "progress.db").read_bytes() == b"not a database at all\n" * 100
+
+
+SCORER = r"""
+import sys
+from tutor.teach.progress import Progress
+with Progress(sys.argv[1]) as prog:
+    print("ready", flush=True)
+    sys.stdin.readline()
+    for k in range(20):
+        prog.record("waits-001", "waits", 3, sys.argv[2], True, "2026-11-25")
+"""
+
+
+def test_concurrent_answers_to_one_daily_score_once(tmp_path: Path) -> None:
+    """Four processes answer the same day's daily at once: every answer is kept, one is scored."""
+    path = tmp_path / "p.db"
+    Progress(path).close()
+    procs = [subprocess.Popen([sys.executable, "-c", SCORER, str(path), f"p{k}"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True) for k in range(4)]
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    for proc in procs:  # all at once
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    for proc in procs:
+        proc.communicate(timeout=60)
+        assert proc.returncode == 0
+    with Progress(path) as prog:
+        rows = prog.conn.execute("SELECT COUNT(*), COUNT(daily) FROM attempts").fetchone()
+        assert rows == (80, 1)
+        assert prog.stats(date(2026, 11, 25)).daily_streak == 1

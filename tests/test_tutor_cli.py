@@ -73,24 +73,31 @@ def test_puzzle_answer_right_wrong_and_bad(home: Path) -> None:
     assert wrong["correct"] is False and wrong["recorded"] is True  # a wrong answer is still exit 0
     code, out, err = run("puzzle", "answer", p.id, "lots", "--json")
     assert code == 1 and json.loads(out)["error"] and "Traceback" not in err
-    stats = js("stats")
-    assert stats["attempts"] == 2 and stats["correct"] == 1
-    assert stats["themes"] == [{"theme": "count-fun", "attempts": 2, "correct": 1, "accuracy": 0.5, "weak": False}]
+    stats = js("stats")  # the first answer counts; the wrong one after it is practice
+    assert stats["attempts"] == 1 and stats["correct"] == 1 and stats["answers"] == 2
+    assert stats["themes"] == [{"theme": "count-fun", "attempts": 1, "correct": 1, "accuracy": 1.0, "weak": False}]
+    listed = {row["id"]: row for row in js("puzzle", "list", "--theme", "count-fun")["puzzles"]}
+    assert listed[p.id]["status"] == "solved" and listed[p.id]["answers"] == 2
+    assert {row["status"] for k, row in listed.items() if k != p.id} == {"new"}
 
 
 def test_daily_is_stable_and_answerable(home: Path) -> None:
+    def same(data: dict[str, object]) -> dict[str, object]:  # less the clock: the time to the next daily
+        return data | {"today": {k: v for k, v in data["today"].items() if k != "next_in_seconds"}}  # type: ignore[attr-defined]
+
     a = js("daily", "--date", "2025-06-01")
     b = js("daily", "--date", "2025-06-01")
-    assert a == b and a["date"] == "2025-06-01"
+    assert same(a) == same(b) and a["date"] == "2025-06-01" and a["practice"] is True
     assert {"id", "theme", "question", "hand", "rules", "seat"} <= set(a)
     p = next(p for p in PUZZLES if p.id == a["id"])
-    done = js("daily", "--date", "2025-06-01", "--answer", p.answer)
-    assert done["correct"] is True and done["daily"] == "2025-06-01"
+    done = js("daily", "--date", "2025-06-01", "--answer", p.answer)  # a past date: practice
+    assert done["correct"] is True and done["daily"] is None and done["scored"] is False
+    assert done["today"]["answered"] is False and done["today"]["streak"] == 0
     code, _, err = run("daily", "--date", "June 1st")
     assert code == 2 and "YYYY-MM-DD" in err
     sub = subprocess.run([sys.executable, "-m", "tutor", "daily", "--date", "2025-06-01", "--json"],
                          capture_output=True, text=True, env=dict(os.environ, SEKWOO_HOME=str(home)), check=False)
-    assert json.loads(sub.stdout) == a
+    assert same(json.loads(sub.stdout)) == same(a)
 
 
 def test_retry_serves_failed_puzzles_first() -> None:
@@ -167,7 +174,7 @@ def test_a_new_player_in_a_terminal(home: Path) -> None:
         assert "Correct" in text, text
     stats = js("stats")
     assert stats["lessons"] == ["chee"]
-    assert stats["dailies"] == 1 and stats["correct"] == 1
+    assert stats["dailies"] == 0 and stats["correct"] == 1  # a past daily is practice
 
 
 def test_tutorial_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

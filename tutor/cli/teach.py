@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tutor.cli import complete
+from tutor.cli import complete, rating
 from tutor.cli.common import JsonOpt, console, edge, emit, interactive
 from tutor.cli.draw import write_svg
 
@@ -75,12 +75,26 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
             except PuzzleError as err:
                 show_problem(con, err, "  ")
                 continue
-            record(v, daily or daily_date(p))
+            scored = record(v, daily_date(p))
             show_verdict(con, v)
+            rating.show_rating(con, v.puzzle)
+            if daily is not None or scored:  # a daily, or today's met in the queue
+                _daily_after(con, daily, scored)
             done += 1
             right += v.correct
             break
     show_tally(con, right, done)
+
+
+def _daily_after(con: Console, day: str | None, scored: bool) -> None:
+    """After an answer to a daily: why it was practice if it was, and where today's daily stands."""
+    from tutor.render.daily import practice_note, show_daily_status
+    from tutor.teach.daily import daily_status
+    from tutor.teach.progress import Progress
+
+    with Progress(read_only=True) as prog:
+        status = daily_status(prog)
+    show_daily_status(con, status, practice_note(day, scored, status.today.isoformat()))
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,6 +157,16 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
 
+@puzzle_app.command("next")
+def puzzle_next(theme: ThemeOpt = None, no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
+    """Play the puzzle that suits you now: near your rating, from your weakest theme, never one seen."""
+    p, data = rating.pick(theme, as_json)
+    if as_json:
+        emit(data)
+        return
+    _serve([] if p is None else [p], no_input, False, "no puzzle matches")
+
+
 @puzzle_app.command("show")
 def puzzle_show(
     puzzle_id: IdArg,
@@ -185,26 +209,33 @@ def puzzle_answer(
         p = get_puzzle(puzzle_id)
         v = judge(p, answer)
         daily = daily_date(p)
-        if not no_record:
-            record(v, daily)
+        scored = not no_record and record(v, daily)
     if as_json:
-        emit(verdict_dict(v, not no_record, daily))
+        emit(verdict_dict(v, not no_record, daily if scored else None) | rating.rating_json(p, not no_record))
         return
-    show_verdict(console(), v)
+    con = console()
+    show_verdict(con, v)
+    rating.show_rating(con, p, not no_record)
+    if daily is not None and not no_record:
+        with edge(False):
+            _daily_after(con, daily, scored)
 
 
 @puzzle_app.command("list")
 def puzzle_list(theme: ThemeOpt = None, level: LevelOpt = None, as_json: JsonOpt = False) -> None:
-    """List the puzzles (id, theme, level) and the themes."""
+    """List the puzzles, one a line: solved ✓ or failed ✗ at the first try, or new (·)."""
     from puzzles import select
-    from tutor.render.teach import puzzle_list_dict, show_puzzle_list
+    from tutor.render.daily import puzzle_list_dict, show_puzzle_list
+    from tutor.teach.progress import Progress
 
     with edge(as_json):
         chosen = select(theme, level)
+        with Progress(read_only=True) as prog:
+            marks = prog.marks()
     if as_json:
-        emit(puzzle_list_dict(chosen))
+        emit(puzzle_list_dict(chosen, marks))
         return
-    show_puzzle_list(console(), chosen)
+    show_puzzle_list(console(), chosen, marks)
 
 
 @puzzle_app.command("make")
@@ -252,46 +283,70 @@ def puzzle_make(
 
 
 def daily(
-    day: Annotated[str | None, typer.Option("--date", "-d", help="The date, YYYY-MM-DD (default: today).")] = None,
+    day: Annotated[str | None, typer.Option(
+        "--date", "-d", help="A past date, YYYY-MM-DD, to play its daily as practice (default: today).")] = None,
     answer: Annotated[str | None, typer.Option("--answer", "-a", help="Answer it now (scriptable).")] = None,
     svg: SvgOpt = None,
     no_input: NoInputOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """The puzzle of the day: the same for everyone on a given date."""
+    """The puzzle of the day, the same for everyone: the first answer today counts for the streak."""
+    from datetime import date
+
+    from tutor.render.daily import daily_status_dict, practice_note, show_daily_status, show_note
     from tutor.render.teach import puzzle_dict, puzzle_svg, show_puzzle, show_verdict, verdict_dict
     from tutor.teach.answers import judge
-    from tutor.teach.daily import daily_puzzle, parse_date
+    from tutor.teach.daily import check_date, daily_date, daily_puzzle, daily_status, parse_date
     from tutor.teach.play import record
+    from tutor.teach.progress import Progress
 
     with edge(as_json):
-        when = parse_date(day)
+        today = date.today()
+        when = parse_date(day) if day is not None else today
+        check_date(when, today)  # a daily still to come is refused, and not shown
         p = daily_puzzle(when)
         if svg is not None:
             write_svg(svg, puzzle_svg(p, f"Daily puzzle {when.isoformat()}"))
         verdict = judge(p, answer) if answer is not None else None
-        if verdict is not None:
-            record(verdict, when.isoformat())
+        counts_for = daily_date(p, today)
+        scored = verdict is not None and record(verdict, counts_for)
+        with Progress(read_only=True) as prog:
+            status = daily_status(prog)
+    practice = when != today
+    note = practice_note(when.isoformat(), scored, today.isoformat())
     if as_json:
-        data = puzzle_dict(p) | {"date": when.isoformat()}
+        data = puzzle_dict(p) | {"date": when.isoformat(), "practice": practice}
         if verdict is not None:
-            data |= verdict_dict(verdict, True, when.isoformat())
-        emit(data)
+            data |= verdict_dict(verdict, True, counts_for if scored else None) | {"scored": scored}
+            data |= rating.rating_json(p, True)
+        emit(data | {"today": daily_status_dict(status)})
         return
     con = console()
+    heading = f"Daily puzzle {when.isoformat()}{' (practice)' if practice else ''} ·"
     if verdict is not None:
-        show_puzzle(con, p, f"Daily puzzle {when.isoformat()} ·")
+        show_puzzle(con, p, heading)
         show_verdict(con, verdict)
+        rating.show_rating(con, p)
+        show_daily_status(con, status, note)
+    elif not practice and status.answered:
+        show_daily_status(con, status)
+        con.print(f"\nAgain, as practice: sekwoo puzzle answer {p.id} 'YOUR ANSWER'")
     elif interactive(no_input):
+        if practice and note is not None:
+            show_note(con, note)
         with edge(False):
             _play(con, [p], daily=when.isoformat())
     else:
-        show_puzzle(con, p, f"Daily puzzle {when.isoformat()} ·")
-        con.print(f"\nAnswer it with: sekwoo daily --date {when.isoformat()} --answer 'YOUR ANSWER'")
+        show_puzzle(con, p, heading)
+        date_opt = f" --date {when.isoformat()}" if practice else ""
+        con.print(f"\nAnswer it with: sekwoo daily{date_opt} --answer 'YOUR ANSWER'")
 
 
-def stats(as_json: JsonOpt = False) -> None:
-    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged)."""
+def stats(
+    svg: Annotated[Path | None, typer.Option("--svg", help="Also write the rating history as an SVG chart to this file.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Your progress: attempts, daily streak, accuracy per theme (weak themes flagged), rating chart."""
     from puzzles import load_puzzles
     from tutor.render.teach import show_stats, stats_dict
     from tutor.teach.progress import Progress
@@ -301,10 +356,12 @@ def stats(as_json: JsonOpt = False) -> None:
             s = prog.stats()
             path = prog.path
         total = len(load_puzzles())
+    ratings, show_ratings = rating.stats_rating(svg, as_json)
     if as_json:
-        emit(stats_dict(s, total, path))
+        emit(stats_dict(s, total, path) | ratings)
         return
     show_stats(console(), s, total)
+    show_ratings(console())
 
 
 def learn(

@@ -15,6 +15,9 @@ from tutor.engine.shapes import meld_options
 if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
+KONGS = ("kong", "add-kong")
+"""The actions that lay down a KONG of the hand's own cards: concealed, or added to a PONG."""
+
 
 def kongs(hand: Hand) -> list[tuple[str, Tile, Hand]]:
     """Every KONG the hand may declare now: (``"kong"`` or ``"add-kong"``, the card, the hand after

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain_claims
+from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
 from tutor.engine.solver import budget, discard, horizon, setup, unseen_counts, weigh
@@ -69,6 +71,18 @@ def legal_claims(hand: Hand, tile: Tile, rules: RuleSet, source: str) -> list[tu
                     seen.add(meld)
                     out.append(("chee", meld))
     return out
+
+
+def swap_barred(meld: Meld, tile: Tile) -> frozenset[Tile]:
+    """Swap calling: the cards that may not be thrown right after a CHEE of ``tile``: the card
+    claimed and, where it ends the run, the card at the other end (a 4 claimed for 4-5-6 bars 4 and
+    6; a 5 claimed for it bars the 5 alone). Where a FEI leaves the run open (``[45d F*]``), the
+    claimed card alone."""
+    real = sorted({t.id for t in meld.cards if t.id != FEI_ID})
+    if real[-1] - real[0] != 2:
+        return frozenset({tile})
+    other = {real[0]: real[0] + 2, real[0] + 2: real[0]}.get(tile.id)
+    return frozenset({tile} if other is None else {tile, TILES[other]})
 
 
 def _after_claim(hand: Hand, meld: Meld, tile: Tile) -> Hand:
@@ -140,10 +154,12 @@ def claim(
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
             opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick)
-            options.append(_from_option(action, meld, opt, None, n + 1))
+            paid = kong_payment(rules, concealed=False, claimed=True)
+            options.append(replace(_from_option(action, meld, opt, None, n + 1), instant=paid))
         else:
             # a claim is followed by a discard at once: a KONG waits for the player's own turn
-            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False)
+            barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
+            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False, barred=barred)
             states[0] += res.states
             best = res.options[0]
             options.append(_from_option(action, meld, best, best, n))
@@ -153,8 +169,10 @@ def claim(
     # a SEK WOO short of the minimum cannot be declared: listed last, to say so
     options.sort(key=lambda o: (o.action == "sek-woo" and not o.wins, -o.expected_fun, -o.win_probability,
                                 o.distance, _ORDER[o.action], str(o.meld)))
+    swap = "swap calling: right after a CHEE, neither the card claimed nor the card at the other end of the run may be thrown"
+    notes = (swap,) if rules.spec.swap_calling and any(o.action == "chee" for o in options) else ()
     return ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(explain_claims(options, tile, n, rules.unit)),
-                       rules.unit)
+                       rules.unit, notes)
 
 
 def _from_option(action: str, meld: Meld | None, o: Option, then: Option | None, reach: int) -> ClaimOption:

@@ -6,7 +6,24 @@ from dataclasses import replace
 
 from tutor.core.tiles import Tile
 from tutor.core.words import plural
-from tutor.engine.results import ClaimOption, Option
+from tutor.engine.results import ClaimOption, InstantPayment, Option
+
+
+def instant_words(p: InstantPayment) -> str:
+    """An instant payment in a line: ``Concealed Gang: 40 credits from each of 3 players (120)``."""
+    text = f"{p.name}: {p.each} {p.unit} from each of {p.payers} players ({p.total})"
+    if p.shooter:
+        text += ", all paid by the discarder (shooter rule)"
+    if p.bitten is not None:
+        text += f"; {p.bitten} each if drawn before any replacement card"
+    return text
+
+
+def _paid_now(p: InstantPayment | None, unit: str) -> str:
+    """The sentence on a KONG's instant payment: paid at once, apart from the expected points."""
+    if p is None:
+        return ""
+    return f" Paid at once, whatever the hand does after: {instant_words(p)}; the expected {unit} leave it out."
 
 
 def explain(options: list[Option], n: int, unit: str) -> list[Option]:
@@ -46,7 +63,7 @@ def explain(options: list[Option], n: int, unit: str) -> list[Option]:
         rival = options[k + 1] if k + 1 < len(options) else None
         if rival is not None:
             text += " " + compare(o, rival, unit)
-        out.append(replace(o, explanation=text))
+        out.append(replace(o, explanation=text + _paid_now(o.instant, unit)))
     return out
 
 
@@ -139,5 +156,5 @@ def explain_claims(options: list[ClaimOption], tile: Tile, n: int, unit: str) ->
             text += f". Over {plural(n, 'draw')} it wins {o.win_probability:.1%} of the time, {o.expected_fun:.2f} {unit} on average."
         else:
             text += f". It cannot win within {plural(n, 'draw')}."
-        out.append(replace(o, explanation=text))
+        out.append(replace(o, explanation=text + _paid_now(o.instant, unit)))
     return out

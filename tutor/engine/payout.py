@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tutor.core.hands import MeldKind
 from tutor.core.tiles import FEI_ID, Tile
+from tutor.engine.results import InstantPayment
 from tutor.errors import InvalidHandError, RuleSetError
 
 if TYPE_CHECKING:
@@ -74,6 +75,35 @@ class Payout:
     scenarios: tuple[Scenario, ...]
     note: str = ""
     notes: tuple[str, ...] = ()  # why a way of winning is not listed
+    instant: tuple[InstantPayment, ...] = ()  # paid during play, whatever the outcome (apart from the win)
+
+
+def kong_payment(rules: RuleSet, concealed: bool, claimed: bool = False) -> InstantPayment | None:
+    """The instant payment for a KONG laid down (None where the rule set has none): concealed, or
+    exposed (``claimed``: made with a discard, whose discarder pays for all under the shooter rule)."""
+    spec = rules.spec.payout
+    if spec is None:
+        return None
+    kind = "concealed" if concealed else "exposed"
+    for item in spec.instant:
+        if item.kong == kind:
+            return InstantPayment(item.name, item.each, rules.spec.players - 1, spec.unit, claimed and spec.shooter)
+    return None
+
+
+def instant_payments(hand: Hand, rules: RuleSet, seat: str) -> tuple[InstantPayment, ...]:
+    """The instant payments a hand has earned: one per KONG laid down and one per group of bonus
+    cards it holds (each paid when it happened, whatever the hand's outcome)."""
+    spec = rules.spec.payout
+    if spec is None or not spec.instant:
+        return ()
+    out = [p for m in hand.melds if m.kind is MeldKind.KONG
+           if (p := kong_payment(rules, concealed=not m.exposed)) is not None]
+    held = {str(t) for t in hand.bonus}
+    for item in spec.instant:
+        if item.cards and set(item.cards) <= held and (not item.seats or seat in item.seats):
+            out.append(InstantPayment(item.name, item.each, rules.spec.players - 1, spec.unit, bitten=item.bitten))
+    return tuple(out)
 
 
 def payout(result: Check, rules: RuleSet) -> Payout | None:
@@ -88,7 +118,8 @@ def payout(result: Check, rules: RuleSet) -> Payout | None:
     scenarios = [_scenario(name, how, flags, result, rules) for name, how, flags in _ways(result, rules, notes)]
     if not any(s.wins for s in scenarios):
         return None
-    return Payout(spec.unit, result.fun, tuple(scenarios), spec.note, tuple(notes))
+    return Payout(spec.unit, result.fun, tuple(scenarios), spec.note, tuple(notes),
+                  instant_payments(result.hand, rules, result.seat))
 
 
 def _ways(result: Check, rules: RuleSet, notes: list[str]) -> list[tuple[str, str, frozenset[str]]]:

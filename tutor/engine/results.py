@@ -14,6 +14,25 @@ from tutor.core.tiles import Tile
 from tutor.rules.load import RuleSet
 
 
+@dataclass(frozen=True, slots=True)
+class InstantPayment:
+    """A payment made at once during play (a rule set's ``payout.instant``): each of ``payers``
+    pays ``each`` (``bitten`` instead when the bonus cards came before any replacement), or, with
+    ``shooter``, the discarder of the claimed card pays for them all."""
+
+    name: str
+    each: int
+    payers: int
+    unit: str
+    shooter: bool = False
+    bitten: int | None = None
+
+    @property
+    def total(self) -> int:
+        """What the player receives in all."""
+        return self.each * self.payers
+
+
 @dataclass(frozen=True)
 class Check:
     """The answer to ``sekwoo check``: complete? wins? for how much, by which reading?"""
@@ -82,6 +101,7 @@ class Option:
     aim_fun: int = 0  # their FUN in all
     meld: Meld | None = None  # recall: the set laid down the FEI comes back from
     then: tuple[Tile, str] | None = None  # recall: the move after it (card, "discard" or "sink")
+    instant: InstantPayment | None = None  # a KONG: the payment made for it at once, if the rule set has one
 
     @property
     def tenpai(self) -> bool:
@@ -106,6 +126,7 @@ class ClaimOption:
     aim: tuple[tuple[str, int], ...] = ()
     aim_fun: int = 0
     explanation: str = ""
+    instant: InstantPayment | None = None  # a KONG: the payment made for it at once, if the rule set has one
 
 
 @dataclass(frozen=True)

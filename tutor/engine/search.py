@@ -56,14 +56,13 @@ class Search:
     ) -> None:
         self.t = table
         self.d = distance
-        self.h0 = h0
         self.pool0 = pool0
         self.restricted_below = draws - exact  # n <= this: the draws after the exact ones
         self.memo: dict[int, Value] = {}
         self.memo14: dict[int, Value] = {}
         self.rvals: dict[int, list[Value]] = {}  # after the exact draws: a hand's values by draws left
         self.nodes: dict[int, Node] = {}
-        self.h0c = [h0 >> (3 * i) & 7 for i in range(len(pool0))]
+        self.h0c = [h0 >> (3 * i) & 7 for i in range(len(pool0))]  # a card beyond these was drawn
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
         self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
         self.tick = tick
@@ -256,9 +255,56 @@ class Search:
             out.append((i, p, -1, tuple(kids)))
         return total, out
 
+    def after_replacement(self, h0: int, n: int) -> tuple[Value, float]:
+        """A replacement card drawn at once by the 3n+1 cards ``h0`` (after sinking a FEI or
+        laying down a KONG; a win if it completes a winning hand), then a discard, then the ``n``
+        draws. The replacement is a draw of the search's first phase: with exact draws, every
+        discard is weighed after it; with none, it is kept only for a discard that brings a win
+        closer (else thrown back). The replacement's win counts in every draw's chance; the
+        second value is the whole win probability."""
+        t = self.t
+        parts: list[tuple[int, Value, bool]] = []
+        if n and self.restricted(n):
+            if t.lower(h0) > n or not self.d.within(h0, n):  # a swap now and n draws cannot win
+                return zero(n), 0.0
+            dh = self.d.of(h0)
+            _, outcomes = self.outcomes(h0, dh)
+            for _, p, fun, kids in outcomes:
+                if fun >= 0:
+                    parts.append((p, (float(fun),) + (1.0,) * n, True))
+                    continue
+                best = self.value(h0, n)
+                for g in kids:
+                    r = self.value(g, n)
+                    if better(r, best):
+                        best = r
+                parts.append((p, best, False))
+            return _mix(parts, n)
+        _, draws = self._draws(h0)  # with exact draws (or none left): every discard weighed after it
+        for _i, p, unit in draws:
+            h14 = h0 + unit
+            fun = self._win(h14)
+            parts.append((p, (float(fun),) + (1.0,) * n if fun >= 0 else self.best_discard(h14, n), fun >= 0))
+        return _mix(parts, n)
+
     def restricted(self, n: int) -> bool:
         """Are ``n`` draws left after the exact draws (a draw kept only to bring a win closer)?"""
         return n <= self.restricted_below
+
+
+def _mix(parts: list[tuple[int, Value, bool]], n: int) -> tuple[Value, float]:
+    """The average of values weighted by copies, and its whole win probability (a win on the
+    replacement counts as a win by every draw)."""
+    total = sum(p for p, _, _ in parts)
+    if not total:
+        return zero(n), 0.0
+    acc = [0.0] * (n + 1)
+    won = 0.0
+    for p, after, wins in parts:
+        for k in range(n + 1):
+            acc[k] += p * after[k]
+        won += p if wins else p * (after[-1] if n else 0.0)
+    return tuple(x / total for x in acc), won / total
 
 
 def split(dist: Distance, key14: int) -> None:

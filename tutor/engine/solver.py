@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
-from tutor.engine.actions import kongs, recalls
+from tutor.engine.actions import KONGS, kongs, recalls
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
+from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, validate
-from tutor.engine.search import Search, Value, better, zero
+from tutor.engine.search import Search
 from tutor.engine.table import Table
 from tutor.errors import ArgumentError, InvalidHandError
 
@@ -119,6 +120,7 @@ def discard(
     progress: Callable[[int, int, int], None] | None = None,
     drawn: Tile | None = None,
     kongs_now: bool = True,
+    barred: frozenset[Tile] = frozenset(),
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -128,7 +130,8 @@ def discard(
     bring a win closer. By default that is every draw of a horizon of at most 3 (the exact
     optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
     then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
-    now (the discard that follows a claim)."""
+    now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
+    calling, after a CHEE)."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
@@ -142,7 +145,7 @@ def discard(
     now = check(hand, rules, seat_name, flags)
     tasks: list[tuple[Table, int, Tile, str, bool]] = []
     for i, t in enumerate(table.kinds):
-        if key14 >> (3 * i) & 7:
+        if key14 >> (3 * i) & 7 and TILES[t] not in barred:
             tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
         sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
@@ -165,6 +168,9 @@ def discard(
                                replacement, tick))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
+    # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
+    options = [replace(o, instant=kong_payment(rules, concealed=o.action == "kong")) if o.action in KONGS else o
+               for o in options]
     if drawn is not None:
         if drawn not in hand.concealed:
             raise ArgumentError("drawn", f"{drawn} is not among the cards held")
@@ -269,7 +275,7 @@ def weigh(
             accepts.append((TILES[t], pool0[i]))
     search = Search(table, dist, h0, pool0, n, exact, tick)
     if replacement:
-        value, pw = _after_replacement(search, h0, n)
+        value, pw = search.after_replacement(h0, n)
     else:
         value = search.value(h0, n)
         pw = value[-1] if n else 0.0
@@ -288,53 +294,3 @@ def weigh(
     rows = tuple((line.name, line.fun) for line in lines)
     return Option(tile, action, sh, d, acceptance, tuple(accepts), pw, value[0], value[1:], "",
                   tuple(ready), rows, aim.fun if aim is not None else 0)
-
-
-def _after_replacement(search: Search, h0: int, n: int) -> tuple[Value, float]:
-    """Sinking a FEI: a replacement card is drawn at once (a win if it completes a winning hand),
-    then a discard, then the ``n`` draws. The replacement is a draw of the search's first phase:
-    with exact draws, every discard is weighed after it; with none, it is kept only for a discard
-    that brings a win closer (else thrown back). The replacement's win counts in every draw's
-    chance; the second value is the whole win probability."""
-    t = search.t
-    if n and search.restricted(n):
-        if t.lower(h0) > n or not search.d.within(h0, n):  # a swap now and n draws cannot win
-            return zero(n), 0.0
-        dh = search.d.of(h0)
-        _, outcomes = search.outcomes(h0, dh)
-        parts: list[tuple[int, Value, bool]] = []
-        for _, p, fun, kids in outcomes:
-            if fun >= 0:
-                parts.append((p, (float(fun),) + (1.0,) * n, True))
-                continue
-            best = search.value(h0, n)
-            for g in kids:
-                r = search.value(g, n)
-                if better(r, best):
-                    best = r
-            parts.append((p, best, False))
-        return _mix(parts, n)
-    parts = []  # with exact draws (or none left): every discard weighed after the replacement
-    for i, p in enumerate(search.pool0):
-        if p <= 0:
-            continue
-        h14 = h0 + t.unit_of[i]
-        w = t.win(h14)
-        wins = w is not None and w[1]
-        parts.append((p, (float(w[0]),) + (1.0,) * n if w is not None and wins else search.best_discard(h14, n), wins))
-    return _mix(parts, n)
-
-
-def _mix(parts: list[tuple[int, Value, bool]], n: int) -> tuple[Value, float]:
-    """The average of values weighted by copies, and its whole win probability (a win on the
-    replacement counts as a win by every draw)."""
-    total = sum(p for p, _, _ in parts)
-    if not total:
-        return zero(n), 0.0
-    acc = [0.0] * (n + 1)
-    won = 0.0
-    for p, after, wins in parts:
-        for k in range(n + 1):
-            acc[k] += p * after[k]
-        won += p if wins else p * (after[-1] if n else 0.0)
-    return tuple(x / total for x in acc), won / total

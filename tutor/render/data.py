@@ -10,6 +10,7 @@ from tutor.engine.results import Check, ClaimResult, DiscardResult, WaitsResult
 
 if TYPE_CHECKING:
     from tutor.engine.payout import Payout
+    from tutor.engine.results import InstantPayment
 
 
 def group_dict(g: Group) -> dict[str, Any]:
@@ -93,7 +94,16 @@ def payout_dict(paid: Payout | None) -> dict[str, Any] | None:
         ],
         "note": paid.note,
         "notes": list(paid.notes),
+        "instant": [instant_dict(p) for p in paid.instant],
     }
+
+
+def instant_dict(p: InstantPayment | None) -> dict[str, Any] | None:
+    """An instant payment made during play: who pays what, in the payout's unit."""
+    if p is None:
+        return None
+    return {"name": p.name, "each": p.each, "payers": p.payers, "total": p.total, "unit": p.unit,
+            "shooter": p.shooter, "bitten": p.bitten}
 
 
 def reading_dict(reading: Reading | None) -> dict[str, Any] | None:
@@ -162,6 +172,7 @@ def discard_dict(result: DiscardResult) -> dict[str, Any]:
                 "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
                 "meld": None if o.meld is None else str(o.meld),
                 "then": None if o.then is None else {"tile": str(o.then[0]), "action": o.then[1]},
+                "instant": instant_dict(o.instant),
             }
             for o in result.options
         ],
@@ -197,6 +208,7 @@ def claim_dict(result: ClaimResult) -> dict[str, Any]:
                 "dead": o.dead,
                 "aim": {"fun": o.aim_fun, "breakdown": [{"name": k, "fun": f} for k, f in o.aim]} if o.aim else None,
                 "explanation": o.explanation,
+                "instant": instant_dict(o.instant),
             }
             for o in result.options
         ],

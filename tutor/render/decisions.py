@@ -11,7 +11,7 @@ from rich.text import Text
 from tutor.core.words import plural
 from tutor.engine.results import ClaimOption, ClaimResult
 from tutor.render.flow import hanging
-from tutor.render.terminal import card, hand_line, spark
+from tutor.render.terminal import card, hand_line, paid_now_note, spark
 from tutor.render.words import in_words, kind_word, speaking, win_word
 
 
@@ -31,7 +31,9 @@ def _label(o: ClaimOption) -> Text:
         tile, how = o.then
         out.append_text(Text.assemble(" then ", "sink " if how == "sink" else "", card(tile)))
     elif o.action == "kong":
-        out.append(" then a replacement")
+        out.append(" then draw")
+    if o.instant is not None:
+        out.append(f" +{o.instant.total}", style="green")
     out.no_wrap = True
     return out
 
@@ -56,6 +58,7 @@ def claim_view(result: ClaimResult) -> RGroup:
         table.add_row(str(k), _label(o), str(o.distance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}",
                       Text(spark(o.win_by_draw) + dead, style="red" if dead else "cyan"))
     out.append(table)
+    out.extend(paid_now_note(result.options, result.unit))
     out.append(Text(f"Over the {plural(result.draws, 'draw')} left, each claim followed by its best discard (docs/solver.md). "
                     "to win: swaps from a winning hand (the minimum met).", style="dim"))
     for o in result.options:

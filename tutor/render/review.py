@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tutor.core.words import plural
 from tutor.table.review import GRADES, Choice, Decision, Review
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def review_view(r: Review) -> RGroup:
             out.append(Text(f"  {d.grade} ({d.category}): {d.explanation}", style=GRADE_STYLE[d.grade]))
     out.append(Text.assemble(
         ("Summary  ", "bold"),
-        f"{len(r.decisions)} decisions, {r.match_rate:.0%} best, {r.bad_move_rate:.0%} mistakes or blunders, "
+        f"{plural(len(r.decisions), 'decision')}, {r.match_rate:.0%} best, {r.bad_move_rate:.0%} mistakes or blunders, "
         f"{r.fun_lost:.2f} {unit} given up",
     ))
     limits = ", ".join(f"{name} {least:g}" for name, least in GRADES)

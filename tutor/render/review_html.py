@@ -7,7 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from html import escape
 
-from tutor.render.faces import SVG_NS
+from tutor.render.faces import SVG_NS, tile_svg
 from tutor.render.review import situation
 from tutor.render.svg import hand_svg
 from tutor.table.review import GRADES, Decision, Review
@@ -89,7 +89,9 @@ def _decision(d: Decision, unit: str) -> str:
         f'<section class="decision" id="decision-{d.index}" data-grade="{d.grade}" data-category="{d.category}"'
         f' data-loss="{d.loss:.6f}" data-line="{d.line}">'
         f"<h2>{escape(title)}</h2>"
-        f"{_inline(hand_svg(d.hand, title=f'Hand at line {d.line}'))}"
+        + (f'<p class="offered">{"thrown" if d.kind == "claim" else "drawn"}: {_inline(tile_svg(d.offered))}</p>'
+           if d.offered is not None else "")
+        + f"{_inline(hand_svg(d.hand, title=f'Hand at line {d.line}'))}"
         f'<p><span class="grade" style="color:{colour}">{d.grade}</span> ({escape(d.category)}): '
         f"you played <b>{escape(d.played.label)}</b> ({d.played.expected_fun:.2f} {escape(unit)}), "
         f"best <b>{escape(d.best.label)}</b> ({d.best.expected_fun:.2f} {escape(unit)}), "

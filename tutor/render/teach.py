@@ -62,18 +62,11 @@ def verdict_dict(v: Verdict, recorded: bool, daily: str | None = None) -> dict[s
     }
 
 
-def puzzle_list_dict(chosen: tuple[Puzzle, ...]) -> dict[str, Any]:
-    """Puzzles by id, theme and level, and every theme with its title."""
-    return {
-        "puzzles": [{"id": p.id, "theme": p.theme, "level": p.level} for p in chosen],
-        "themes": [{"theme": k, "title": v} for k, v in THEMES.items()],
-    }
-
-
 def stats_dict(s: Stats, total: int, database: Path) -> dict[str, Any]:
     """The player's progress, out of ``total`` shipped puzzles, and where it is kept."""
     return {
         "attempts": s.attempts, "correct": s.correct, "accuracy": round(s.accuracy, 4), "solved": s.solved,
+        "answers": s.answers,
         "puzzles": total, "daily_streak": s.daily_streak, "best_streak": s.best_streak, "dailies": s.dailies,
         "themes": [
             {"theme": t.theme, "attempts": t.attempts, "correct": t.correct, "accuracy": round(t.accuracy, 4),
@@ -134,31 +127,19 @@ def show_tally(con: Console, right: int, done: int) -> None:
     con.print(Text(f"{right} of {done} right. Your progress is saved.", style="dim"))
 
 
-def show_puzzle_list(con: Console, chosen: tuple[Puzzle, ...]) -> None:
-    """A table of puzzles (id, theme, level, question) and the themes."""
-    from rich.table import Table
-
-    table = Table(box=None, header_style="bold", padding=(0, 2))
-    for col in ("id", "theme", "level", "question"):
-        table.add_column(col, no_wrap=col != "question")
-    for p in chosen:
-        table.add_row(p.id, p.theme, f"{p.level} {LEVELS[p.level]}", p.question)
-    con.print(table)
-    con.print(f"{plural(len(chosen), 'puzzle')}. Themes: {', '.join(THEMES)}")
-
-
 def show_stats(con: Console, s: Stats, total: int) -> None:
     """The player's progress: totals, the daily streak, lessons, accuracy per theme (weak flagged)."""
     from rich.table import Table
     from rich.text import Text
 
     con.print(Text("Your progress", style="bold"))
-    con.print(f"  attempts {s.attempts} · right {s.correct} ({s.accuracy:.0%}) · puzzles solved {s.solved} of {total}")
+    con.print(f"  puzzles tried {s.attempts} of {total} · solved first time {s.solved} ({s.accuracy:.0%})"
+              f" · {plural(s.answers, 'answer')}")
     con.print(f"  daily streak {plural(s.daily_streak, 'day')} · best {s.best_streak} · dailies solved {s.dailies}")
     con.print(f"  lessons done: {', '.join(s.lessons) if s.lessons else 'none yet (try: sekwoo learn)'}")
     if s.themes:
         table = Table(box=None, header_style="bold", padding=(0, 2))
-        for col in ("theme", "attempts", "right", "accuracy", ""):
+        for col in ("theme", "tried", "right", "accuracy", ""):
             table.add_column(col)
         for t in sorted(s.themes, key=lambda t: t.accuracy):
             flag = Text("weak: sekwoo puzzle --theme " + t.theme, style="bold yellow") if t.weak else Text("")
@@ -279,7 +260,6 @@ def show_next(con: Console, lesson: Lesson | None) -> None:
 
 __all__ = [
     "puzzle_dict",
-    "puzzle_list_dict",
     "puzzle_svg",
     "show_exercise",
     "show_exercise_answer",
@@ -290,7 +270,6 @@ __all__ = [
     "show_next",
     "show_problem",
     "show_puzzle",
-    "show_puzzle_list",
     "show_stats",
     "show_step",
     "show_tally",

@@ -15,7 +15,8 @@ from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.core.words import plural
-from tutor.engine.results import Check, DiscardResult, WaitsResult
+from tutor.engine.explain import instant_words
+from tutor.engine.results import Check, ClaimOption, DiscardResult, Option, WaitsResult
 from tutor.render.flow import Flow, hanging
 from tutor.render.words import in_words, kind_word, speaking, tile_word, win_word
 
@@ -165,7 +166,10 @@ def payout_view(paid: Payout | None, unit: str = "", shown: Score | None = None)
                 out.append(Text(f"  {sc.name} {word} {', '.join(f'{n} {f}' for n, f in diff)}", style="dim"))
     for note in (paid.note, *paid.notes):
         if note:
-            out.append(Text(f"  {in_words(note)}", style="dim"))
+            out.append(hanging("  ", in_words(note), "dim"))
+    if paid.instant:
+        out.append(Text("Paid at once during play, whatever the outcome:", style="bold"))
+        out.extend(hanging("  ", instant_words(p)) for p in paid.instant)
     return RGroup(*out)
 
 
@@ -234,6 +238,15 @@ def spark(chances: tuple[float, ...]) -> str:
     return "".join(BARS[min(8, max(1, round(p * 8)))] if p > 0 else BARS[0] for p in chances)
 
 
+def paid_now_note(options: Iterable[Option | ClaimOption], unit: str) -> list[RenderableType]:
+    """Under a table with a KONG paid for at once (``+60``): what the number is."""
+    paid = next((o.instant for o in options if o.instant is not None), None)
+    if paid is None:
+        return []
+    return [hanging("", in_words(f"+N: {paid.unit} paid to you at once for the KONG, whatever the hand does "
+                                 f"after (left out of the expected {unit})."), "dim")]
+
+
 @speaking
 def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     """What ``sekwoo discard`` shows: the options ranked, then the explanation of the best ones."""
@@ -252,9 +265,12 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
         label = card(o.tile) if o.action == "discard" else Text.assemble(f"{o.action} ", card(o.tile))
         if o.then is not None:
             label.append_text(Text.assemble(" then ", "sink " if o.then[1] == "sink" else "", card(o.then[0])))
+        if o.instant is not None:
+            label.append(f" +{o.instant.total}", style="green")
         table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
                       f"{o.expected_fun:.3f}", Text(spark(o.win_by_draw), style="cyan"))
     out.append(table)
+    out.extend(paid_now_note(result.options, result.unit))
     if result.exact_draws + 1 >= result.draws:
         how = "every discard weighed at each draw"
     elif result.exact_draws:

@@ -58,7 +58,7 @@ def tile_word(tile: Tile) -> str:
     return f"{name[:-1]}{letter}" if letter and tile.kind in SUIT_LETTER else name
 
 
-_CARD = re.compile(r"\b([1-9])([dbc])\b")
+_CARD = re.compile(r"\b([1-9]+)([dbc])\b")  # a card, or a run of them written as a set ([1111d])
 _WORD = re.compile(r"\b(CHEE|PONG|KONG|NGAN|SEK WOO)\b")
 
 

@@ -321,6 +321,7 @@ def _check(rules: RuleSpec, where: str) -> None:
         raise fail("payout.liable", f"no situation {rules.payout.liable!r} in 'situations'")
     if rules.payout:
         _check_payout(rules.payout, fail)
+        _check_instant(rules, fail)
         for f in rules.payout.extra:
             if f not in flags:
                 raise fail(f"payout.extra.{f}", f"no situation {f!r} in 'situations'")
@@ -384,6 +385,22 @@ def _check_payout(payout: PayoutSpec, fail: Callable[[str, str], RuleSetError]) 
             raise fail(f"payout.liable_when[{k}].sets_of", str(err)) from None
     if payout.kind == "table" and not any(not row.limits for row in payout.table):
         raise fail("payout.table", "a payment table needs at least one row by points")
+
+
+def _check_instant(rules: RuleSpec, fail: Callable[[str, str], RuleSetError]) -> None:
+    """Each instant payment is for a KONG or for bonus cards of the rule set, not both, and its
+    seats are the rule set's."""
+    assert rules.payout is not None
+    for k, item in enumerate(rules.payout.instant):
+        where = f"payout.instant[{k}]"
+        if (item.kong is None) == (not item.cards):
+            raise fail(where, "an instant payment is for a KONG ('kong') or for bonus cards ('cards'), one of them")
+        for c in item.cards:
+            if c not in rules.tiles.bonus:
+                raise fail(f"{where}.cards", f"{c!r} is not a bonus card of this rule set")
+        for seat in item.seats:
+            if seat not in rules.seats:
+                raise fail(f"{where}.seats", f"no seat {seat!r} (seats: {', '.join(rules.seats)})")
 
 
 def _check_han_options(options: dict[str, Any], where: str) -> None:

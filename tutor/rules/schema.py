@@ -106,6 +106,20 @@ class Liable(_Struct, kw_only=True, frozen=True):
     count: int
 
 
+class Instant(_Struct, kw_only=True, frozen=True):
+    """A payment made at once during play, whatever the hand's outcome (Singapore's instant
+    payouts): for a KONG laid down (``kong``), or for holding all the bonus ``cards`` (for a seat
+    among ``seats``, if given). Each other player pays ``each``; ``bitten``, if given, when the
+    bonus cards came before any replacement card was drawn."""
+
+    name: str
+    each: Annotated[int, msgspec.Meta(ge=1, le=1_000_000_000)]
+    kong: Literal["exposed", "concealed"] | None = None
+    cards: list[str] = []
+    seats: list[str] = []
+    bitten: Annotated[int, msgspec.Meta(ge=1, le=1_000_000_000)] | None = None
+
+
 class PayoutSpec(_Struct, kw_only=True, frozen=True):
     """Who pays the winner what: ``check --payout``."""
 
@@ -121,6 +135,7 @@ class PayoutSpec(_Struct, kw_only=True, frozen=True):
     liable: str | None = None  # a situation in which the discarder pays every loser's share
     liable_when: list[Liable] = []  # the hands for which it can apply (any hand, if empty)
     extra: dict[str, int] = {}  # a situation -> what each loser pays on top (a goulash before); the largest
+    instant: list[Instant] = []  # payments made at once during play, for a KONG or bonus cards held
     note: str = ""
 
 
@@ -160,6 +175,7 @@ class RuleSpec(_Struct, kw_only=True, frozen=True):
     )
     chee: bool = True
     declared_chee: bool = True  # False: a CHEE is never laid down (never claimed from a discard)
+    swap_calling: bool = False  # after a CHEE on a discard, the discard that follows is neither the card claimed nor the run's other end
     tiles: TileSet
     scoring: Scoring
     payout: PayoutSpec | None = None

@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from tutor.core.hands import Meld, Seat
 from tutor.core.tiles import Tile
 
-DEFAULT_RULES = "3leg"
-
 
 @dataclass(frozen=True)
 class _Read:
@@ -113,7 +111,7 @@ Event = Deal | Draw | Discard | Claim | Kong | Sink | Recall | Pass | Win | Draw
 class Record:
     """A round as a list of events, under a rule set, from a player's view (or every seat's)."""
 
-    rules: str = DEFAULT_RULES
+    rules: str  # a rule set's name (or YAML file)
     player: Seat | None = None
     events: tuple[Event, ...] = ()
 
@@ -128,5 +126,5 @@ class Record:
         return last if isinstance(last, Win | Drawn) else None
 
 
-__all__ = ["DEFAULT_RULES", "Claim", "Deal", "Discard", "Draw", "Drawn", "Event", "Kong", "Pass", "Recall", "Record",
+__all__ = ["Claim", "Deal", "Discard", "Draw", "Drawn", "Event", "Kong", "Pass", "Recall", "Record",
            "Sink", "Win"]

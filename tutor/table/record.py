@@ -2,7 +2,7 @@
 
 The model (a stable API: ``tutor.table`` builds on it)::
 
-    Record(rules: str, player: Seat | None, events: tuple[Event, ...])
+    Record(rules: str, player: Seat | None = None, events: tuple[Event, ...] = ())
     Event = Deal | Draw | Discard | Claim | Kong | Sink | Recall | Pass | Win | Drawn
     Deal(seat, cards: tuple[Tile, ...] | None, bonus=())  # None: the concealed cards are not seen
     Draw(seat, card: Tile | None)       # None: a card drawn and not seen; a bonus card is revealed
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from notation.record import RecordLine
 
 from tutor.table.events import (
-    DEFAULT_RULES,
     Claim,
     Deal,
     Discard,
@@ -102,12 +101,13 @@ def _event(line: RecordLine, before: list[Event]) -> Event:
         return Pass(seat, **at)
     if line.verb == "sek-woo":
         return Win(seat, line.number, **at)
+    assert line.verb == "drawn", line.verb
     return Drawn(**at)
 
 
-def read_record(text: str, rules: str | None = None) -> Record:
+def read_record(text: str, rules: str | None = None, default: str = "3leg") -> Record:
     """A record from its text, its syntax checked but not its play (``parse_record`` checks both).
-    ``rules`` overrides the record's ``rules`` line."""
+    ``rules`` overrides the record's ``rules`` line; ``default`` is the rule set of a record with none."""
     from notation.record import parse_record_lines
 
     lines = parse_record_lines(text)
@@ -125,7 +125,7 @@ def read_record(text: str, rules: str | None = None) -> Record:
             player = Seat(line.seat or "")
         else:
             events.append(_event(line, events))
-    return Record(rules or name or DEFAULT_RULES, player, tuple(events))
+    return Record(rules or name or default, player, tuple(events))
 
 
 def parse_record(text: str, rules: str | None = None) -> Record:
@@ -176,6 +176,6 @@ def write_record(record: Record) -> str:
 
 
 __all__ = [
-    "DEFAULT_RULES", "Claim", "Deal", "Discard", "Draw", "Drawn", "Event", "Kong", "Pass", "Recall", "Record", "Sink", "Win",
+    "Claim", "Deal", "Discard", "Draw", "Drawn", "Event", "Kong", "Pass", "Recall", "Record", "Sink", "Win",
     "check_record", "parse_record", "read_record", "write_line", "write_record",
 ]

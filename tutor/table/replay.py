@@ -73,6 +73,7 @@ class Board:
         self.last_draw: tuple[Seat, Tile | None] | None = None  # the card the seat on turn just drew
         self.over = False
         self.dealt = False
+        self.thrown = 0  # cards discarded so far (claimed ones too)
         self._copies: Counter[Tile] = Counter()
 
     # --- what a seat sees ------------------------------------------------------------------
@@ -89,6 +90,18 @@ class Board:
                 out.extend(t for m in c.melds for t in m.cards)
                 out.extend(t for t in c.bonus if t.id == FEI_ID)
         return tuple(out)
+
+    def situations(self, seat: Seat) -> frozenset[str]:
+        """The situations a win by ``seat`` now would be in, of those the rule set knows: on the dealt
+        hand (``tin_woo``: the dealer, before any discard) or on the dealer's first discard
+        (``dei_woo``)."""
+        known = {s.flag for s in self.rules.spec.situations}
+        dealer = self.seats[0]
+        if seat == dealer and self.turn == seat and not self.thrown and self.last_draw is None:
+            return frozenset({"tin_woo"} & known)
+        if seat != dealer and self.thrown == 1 and self.last_discard is not None and self.last_discard[0] == dealer:
+            return frozenset({"dei_woo"} & known)
+        return frozenset()
 
     def next_seat(self, seat: Seat) -> Seat:
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
@@ -135,7 +148,7 @@ class Board:
             self._win(event)
         elif isinstance(event, Drawn):
             if self.wall:
-                raise _Wrong(f"a round is drawn when the deck runs out, and {plural(self.wall, 'playing card')} are left")
+                raise _Wrong(f"a round is drawn when the deck runs out, and it still holds {plural(self.wall, 'playing card')}")
             self.over = True
         return None
 
@@ -213,6 +226,8 @@ class Board:
             raise _Wrong(f"{seat} holds no {card}")
 
     def _on_turn(self, seat: Seat, what: str) -> None:
+        if self.turn != seat and self.to_draw == seat and seat != self.player and self.wall:
+            self._draw(Draw(seat, None))  # an opponent's draw, not seen, may be left out of the record
         if self.turn != seat:
             if self.to_draw == seat:
                 raise _Wrong(f"{seat} must draw before it can {what}")
@@ -249,6 +264,7 @@ class Board:
             raise _Wrong(f"a bonus card ({event.card}) is never discarded: it is revealed and replaced")
         self._take(event.seat, event.card)
         self.discards.append((event.seat, event.card))
+        self.thrown += 1
         self.last_discard = (event.seat, event.card)
         self.turn, self.last_draw = None, None
         self.to_draw = self.next_seat(event.seat)
@@ -268,6 +284,8 @@ class Board:
         thrower, card = self._open(seat, f"claim {meld}")
         if card not in meld.cards:
             raise _Wrong(f"{meld} does not hold {card}, the card just discarded (by {thrower})")
+        if card.id == FEI_ID:
+            raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed")
         c = self.cards[seat]
         source = self.source(seat, thrower)
         if event.action == "chee" and source != "left":
@@ -362,7 +380,7 @@ class Board:
             thrower, card = self._open(seat, "win")
             hand, on = Hand((*c.known.elements(), card), tuple(c.melds), tuple(c.bonus)), f"{card} from {thrower}"
         if not c.hidden:
-            got = check(hand, self.rules, seat)
+            got = check(hand, self.rules, seat, self.situations(seat))
             if not got.wins:
                 why = "short of the minimum" if got.complete else "not a complete hand"
                 raise _Wrong(f"{seat}'s hand {hand} does not win on {on}: {why}")

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tutor.core.hands import Hand, Meld, Seat
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, Tile
 from tutor.core.words import plural
 from tutor.errors import ArgumentError
-from tutor.table.events import Claim, Discard, Draw, Event, Kong, Pass, Recall, Record, Sink, Win
+from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
 from tutor.table.replay import Board, walk
 
 if TYPE_CHECKING:
@@ -51,15 +51,15 @@ class Choice:
 
     @property
     def label(self) -> str:
-        """The move in the record's words: ``discard 9d``, ``pong [RRR]``, ``pass``, ``sek-woo``."""
+        """The move as the record writes it: ``discard 9d``, ``pong [RRR]``, ``kong (EEEE)``, ``pass``."""
         if self.action in ("pass", "sek-woo"):
             return self.action
         if self.action in ("pong", "chee", "kong") and self.meld is not None:
             return f"{self.action} {self.meld}"
         if self.action == "recall":
             return f"recall {self.tile} {self.meld}"
-        if self.action == "add-kong":
-            return f"kong [{self.tile}×4]"
+        if self.action in ("kong", "add-kong") and self.tile is not None:  # in one's own turn
+            return f"kong {Meld(MeldKind.KONG, (self.tile,) * 4, exposed=self.action == 'add-kong')}"
         return f"{self.action} {self.tile}"
 
 
@@ -83,6 +83,7 @@ class Decision:
     explanation: str
     seconds: float  # the solver's time on it
     after: str = ""  # a move: what came before it: "deal", "draw", "claim" (its own discard), "recall"
+    seen: tuple[Tile, ...] = ()  # the cards in sight the solver was given (a claim: but the card thrown)
 
     @property
     def best(self) -> Choice:
@@ -112,7 +113,7 @@ class Review:
     @property
     def fun_lost(self) -> float:
         """The expected FUN given up over the hand: the sum of the losses."""
-        return sum(d.loss for d in self.decisions)
+        return sum((d.loss for d in self.decisions), 0.0)
 
     @property
     def worst(self) -> tuple[Decision, ...]:
@@ -133,16 +134,20 @@ def grade(loss: float) -> str:
 
 def review(
     record: Record, rules: RuleSet | None = None, seat: str | Seat | None = None, draws: int | None = None,
-    exact_draws: int | None = None, progress: Callable[[int, int], None] | None = None,
+    exact_draws: int | None = None, progress: Callable[[int, int, int], None] | None = None,
 ) -> Review:
-    """Grade every decision of the record's player (or ``seat``'s) at the round horizon: the
-    player's draws left in the round, or at most ``draws``. ``progress(done, events)`` is called
-    after each event."""
+    """Grade every decision of ``seat`` (else the record's ``player``, else the only seat whose
+    dealt hand is written) at the round horizon: the player's draws left in the round, or at most
+    ``draws``. ``progress(states, done, events)`` is called now and then: the hand states searched
+    so far, the events done, the events in all."""
     if rules is None:
         from tutor.rules.load import load_rules
 
         rules = load_rules(record.rules)
     player = rules.seat(seat) if seat is not None else record.player
+    known = [d.seat for d in record.deals if d.cards is not None]
+    if player is None and len(known) == 1:  # the one seat whose hand is written
+        player = known[0]
     if player is None:
         raise ArgumentError("seat", "the record names no player ('player SEAT'): say whose decisions to grade")
     if record.player is not None and record.player != player:
@@ -150,33 +155,37 @@ def review(
     start = time.monotonic()
     decisions: list[Decision] = []
     events = record.events
-    pending: tuple[int, Board, Hand, Tuple3] | None = None  # a claim the player may make, not yet answered
+    pending: tuple[int, Discard, str] | None = None  # a card the player may claim, not yet answered
     last_move: str = ""
+    searched = [0]  # hand states searched by the decisions done
+
+    def ticks(k: int) -> Callable[[int, int, int], None] | None:
+        if progress is None:
+            return None
+        return lambda states, _done, _total: progress(searched[0] + states, k, len(events))
+
     for k, (event, board) in enumerate(walk(record, rules)):
         if pending is not None and _answers(event, player):
-            if not _taken(event, player, pending[2], pending[3][0], rules):
-                decisions.append(_claim_decision(pending, event, rules, player, draws, exact_draws, record.events))
+            if not _taken(event, player, board.hand(player), pending[1].card, rules):
+                decisions.append(_claim_decision(pending, board, event, rules, player, draws, exact_draws,
+                                                 ticks(k), searched))
             pending = None
         if isinstance(event, Discard) and event.seat != player and board.dealt and _may_claim(board, player, event, rules):
-            pending = (k, board, board.hand(player), (event.card, board.source(player, event.seat), board.wall))
+            pending = (k, event, board.source(player, event.seat))
         mine = getattr(event, "seat", None) == player
         if mine and board.turn == player and isinstance(event, Discard | Kong | Sink | Recall | Win):
-            decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move))
+            decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move, ticks(k),
+                                            searched))
         last_move = type(event).__name__ if mine else last_move
         if progress is not None:
-            progress(k + 1, len(events))
+            progress(searched[0], k + 1, len(events))
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
 
 
-Tuple3 = tuple[Tile, str, int]
-
-
 def _answers(event: Event, player: Seat) -> bool:
-    """Whether ``event`` settles the player's answer to the card just thrown: the player's claim,
-    win or pass, or any move that closes the claims (a draw, another's claim or win)."""
-    if isinstance(event, Pass):
-        return event.seat == player
-    return isinstance(event, Claim | Win | Draw)
+    """Whether ``event`` settles the player's answer to the card just thrown: anything but another
+    seat's pass (the player's own claim, win or pass; a draw; another's claim, win or turn)."""
+    return not (isinstance(event, Pass) and event.seat != player)
 
 
 def _taken(event: Event, player: Seat, hand: Hand, card: Tile, rules: RuleSet) -> bool:
@@ -196,6 +205,8 @@ def _may_claim(board: Board, player: Seat, event: Discard, rules: RuleSet) -> bo
     from tutor.engine.claim import legal_claims
     from tutor.engine.score import check
 
+    if event.card.id not in rules.in_play or event.card.is_fei:  # a FEI thrown is never claimed
+        return False
     hand = board.hand(player)
     source = "left" if board.next_seat(event.seat) == player else "right"
     if legal_claims(hand, event.card, rules, source):
@@ -209,51 +220,104 @@ def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
     return out
 
 
-def _claim_decision(
-    pending: tuple[int, Board, Hand, Tuple3], event: Event, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, events: tuple[Event, ...],
-) -> Decision:
+Progress = Callable[[int, int, int], None]
+
+
+def _win_now(hand: Hand, rules: RuleSet, seat: str | Seat, n: int, situations: frozenset[str]) -> Choice | None:
+    """SEK WOO with these cards now, in the situations it is in (TIN WOO, DEI WOO: they hold for this
+    win only, not for the wins the search looks ahead to), if the hand wins."""
+    from tutor.engine.score import check
+
+    won = check(hand, rules, seat, situations)
+    return Choice("sek-woo", None, None, float(won.fun), 1.0, (1.0,) * n, -1) if won.wins else None
+
+
+def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
+    """The options with SEK WOO in its place, best first (ties: as they came)."""
+    rest = [o for o in options if o.action != "sek-woo"]
+    return tuple(sorted(rest + ([win] if win else []), key=lambda o: -o.expected_fun))
+
+
+def weigh_claim(
+    hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
+    exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
+) -> tuple[tuple[Choice, ...], int]:
+    """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
+    states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
+    situation flags a win on the card is in (DEI WOO on the dealer's first discard)."""
     from tutor.engine.claim import claim
 
-    k, board, hand, (card, source, wall) = pending
+    states = [0]
+
+    def counted(k: int, done: int, total: int) -> None:
+        states[0] = k
+        if tick is not None:
+            tick(k, done, total)
+
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
+    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
+    return _ranked([_from_claim(o) for o in result.options], win), states[0]
+
+
+def weigh_move(
+    hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
+    after: str, exact_draws: int | None = None, tick: Progress | None = None,
+    situations: frozenset[str] = frozenset(),
+) -> tuple[tuple[Choice, ...], int]:
+    """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
+    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
+    ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand)."""
+    from tutor.engine.solver import discard
+
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn,
+                                    kongs_now=after != "claim")
+    return _ranked([_from_option(o) for o in result.options], _win_now(hand, rules, seat, n, situations)), result.states
+
+
+def _claim_decision(
+    pending: tuple[int, Discard, str], board: Board, event: Event, rules: RuleSet, player: Seat, draws: int | None,
+    exact_draws: int | None, tick: Progress | None, searched: list[int],
+) -> Decision:
+    """The answer to a card thrown, weighed on the board once it is thrown (and the thrower's draw
+    counted, where the record leaves it out), before the event that answers it."""
+    k, thrown, source = pending
+    card, hand, wall = thrown.card, board.hand(player), board.wall
     seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
-    n = _horizon(rules, player, hand.size, wall, draws)
+    n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
     t0 = time.monotonic()
-    result: ClaimResult = claim(hand, card, rules, source, player, n, seen, (), None, exact_draws)
+    options, states = weigh_claim(hand, card, source, rules, player, n, seen, exact_draws, tick,
+                                  board.situations(player))
+    searched[0] += states
     seconds = time.monotonic() - t0
-    options = tuple(_from_claim(o) for o in result.options if o.action != "sek-woo" or o.wins)
     if isinstance(event, Claim) and event.seat == player:
         played = next(o for o in options if o.action == event.action and o.meld == event.meld)
     elif isinstance(event, Win) and event.seat == player:
         played = next(o for o in options if o.action == "sek-woo")
     else:
         played = next(o for o in options if o.action == "pass")
-    line = events[k].line
-    return _graded(k, line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit)
+    return replace(_graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit),
+                   seen=tuple(seen))
 
 
 def _move_decision(
     k: int, event: Event, board: Board, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, last_move: str,
+    exact_draws: int | None, last_move: str, tick: Progress | None, searched: list[int],
 ) -> Decision:
-    from tutor.engine.solver import discard
-
     hand = board.hand(player)
     drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
-    n = _horizon(rules, player, hand.size, board.wall, draws)
+    n = _horizon(own_draws(board, player, board.next_seat(player)), draws)
+    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
+    seen = board.seen(player)
     t0 = time.monotonic()
-    result: DiscardResult = discard(hand, rules, player, n, board.seen(player), (), None, exact_draws, None, drawn,
-                                    kongs_now=last_move not in ("Claim",))
+    options, states = weigh_move(hand, rules, player, n, seen, drawn, after, exact_draws, tick,
+                                 board.situations(player))
+    searched[0] += states
     seconds = time.monotonic() - t0
-    options = [_from_option(o) for o in result.options]
-    if result.wins_now:
-        options.insert(0, Choice("sek-woo", None, None, float(result.fun_now), 1.0, (1.0,) * n, -1))
     played = next((o for o in options if _is(o, event, hand)), None)
     if played is None:  # the record's move is legal (the replay checked it) but the solver lists no such option
         raise ArgumentError("record", f"line {event.line}: the solver has no option for this move")
-    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
-    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, tuple(options), played, seconds,
-                           rules.unit), after=after)
+    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, options, played, seconds,
+                           rules.unit), after=after, seen=seen)
 
 
 def _is(o: Choice, event: Event, hand: Hand) -> bool:
@@ -269,10 +333,15 @@ def _is(o: Choice, event: Event, hand: Hand) -> bool:
     return isinstance(event, Win) and o.action == "sek-woo"
 
 
-def _horizon(rules: RuleSet, player: Seat, size: int, wall: int, draws: int | None) -> int:
-    from tutor.engine.horizon import draws_left
+def own_draws(board: Board, player: Seat, first: Seat) -> int:
+    """The player's own draws left: the playing cards left in the deck, drawn in turn from ``first``
+    (the next seat to draw). KONG and FEI replacements are not foreseen."""
+    seats = board.seats
+    offset = (seats.index(player) - seats.index(first)) % len(seats)
+    return max(0, -(-(board.wall - offset) // len(seats)))
 
-    n = draws_left(rules, player, size, wall)
+
+def _horizon(n: int, draws: int | None) -> int:
     return n if draws is None else min(n, draws)
 
 
@@ -282,8 +351,6 @@ def _from_option(o: Option) -> Choice:
 
 
 def _from_claim(o: ClaimOption) -> Choice:
-    if o.action == "sek-woo":
-        return Choice("sek-woo", None, None, o.expected_fun, 1.0, o.win_by_draw, -1)
     return Choice(o.action, None, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
                   aim_fun=o.aim_fun, then=o.then)
 
@@ -340,8 +407,9 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
     over = f"over {plural(n, 'draw')}"
     if loss < TIE:
         return f"{played.label}: the best move {over} ({_said(played, unit)})."
-    return (f"{played.label} {_said(played, unit)}; {best.label} {_said(best, unit)}: "
+    return (f"{played.label}: {_said(played, unit)}; best, {best.label}: {_said(best, unit)}; "
             f"{loss:.2f} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "Choice", "Decision", "Review", "grade", "review"]
+__all__ = ["BAD", "GRADES", "TIE", "Choice", "Decision", "Review", "grade", "own_draws", "review", "weigh_claim",
+           "weigh_move"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from datetime import date
 
 from puzzles import Puzzle, select
 from tutor.teach.answers import Verdict
@@ -39,11 +40,17 @@ def queue(theme: str | None = None, level: int | None = None, *, retry: bool = F
     return play_order(pool, failed, status, retry=retry, rng=random.Random())
 
 
-def record(verdict: Verdict, daily: str | None) -> None:
-    """Keep one judged answer in the player's progress (``daily``: the date it counts for as a daily)."""
+def record(verdict: Verdict, daily: str | None) -> bool:
+    """Keep one judged answer in the player's progress; whether it was scored as the daily of
+    ``daily`` (the date it would count for). Only the first answer given for a date is scored;
+    any later one is practice (``Progress.record``)."""
     with Progress() as prog:
-        prog.record(verdict.puzzle.id, verdict.puzzle.theme, verdict.puzzle.level, verdict.given, verdict.correct,
-                    daily)
+        row = prog.record(verdict.puzzle.id, verdict.puzzle.theme, verdict.puzzle.level, verdict.given,
+                          verdict.correct, daily)
+        if daily is None:
+            return False
+        scored = prog.daily_answer(date.fromisoformat(daily))
+        return scored is not None and scored.row == row
 
 
 __all__ = ["play_order", "queue", "record"]
