@@ -108,7 +108,7 @@ def drill(
 def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,
                 no_save: bool, rules: str, seat: str) -> None:
     """A hand's end: its blind grades shown, its record written, its result saved."""
-    from tutor.render.drill import graded_text
+    from tutor.render.drill import graded_text, hand_over
     from tutor.table.drill import HandSummary
     from tutor.table.grading import Graded
     from tutor.table.record import write_record
@@ -116,6 +116,8 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
     from tutor.teach.progress import data_dir
 
     assert isinstance(hand, HandSummary)
+    if hand.result is not None:
+        print("\n" + hand_over(hand, unit), file=out)
     if blind and pending:
         print("\nyour decisions, graded:", file=out)
         for g in pending:

@@ -67,6 +67,12 @@ def summary_text(s: Summary, unit: str) -> str:
     return "\n".join(lines)
 
 
+def hand_over(h: HandSummary, unit: str) -> str:
+    """The end of a hand: who won, how, with which cards."""
+    cards = f": {h.winning_hand}" if h.winning_hand is not None else ""
+    return f"hand over (seed {h.seed}): {_result(h, unit)}{cards}"
+
+
 def _result(h: HandSummary, unit: str) -> str:
     r = h.result
     if r is None:
@@ -116,4 +122,4 @@ def drill_stats_dict(s: DrillStats) -> dict[str, Any]:
             "fun_lost": s.fun_lost}
 
 
-__all__ = ["drill_stats_dict", "drill_stats_text", "graded_dict", "graded_text", "summary_dict", "summary_text", "table_view"]
+__all__ = ["drill_stats_dict", "drill_stats_text", "graded_dict", "graded_text", "hand_over", "summary_dict", "summary_text", "table_view"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.core.hands import Seat
+from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import Tile
 from tutor.errors import NotationError
 from tutor.rules.load import RuleSet
@@ -98,6 +98,7 @@ class HandSummary:
     draws: int = 0  # the player's own draws
     ready_after: int | None = None  # own draws until the hand was first ready (a wait held)
     record: Record | None = None
+    winning_hand: Hand | None = None  # the winner's cards, shown at the end
 
 
 @dataclass
@@ -203,6 +204,8 @@ def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
         player.hand.ready_after = 0
     try:
         player.hand.result = game.play()
+        if player.hand.result.winner is not None:
+            player.hand.winning_hand = game.hands[player.hand.result.winner]
     finally:
         player.hand.record = game.record(player.seat)
     return player.hand
