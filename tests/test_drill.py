@@ -74,6 +74,15 @@ def test_the_same_seed_deals_the_same_hand_and_q_stops(tmp_path: Path) -> None:
     assert "stopped" in first.stdout and not (tmp_path / "drills").exists()
 
 
+def test_the_commands_default_budget_is_the_librarys() -> None:
+    import inspect
+
+    from tutor.cli.drill import drill
+    from tutor.table.grading import BUDGET
+
+    assert inspect.signature(drill).parameters["budget"].default == BUDGET
+
+
 def test_bad_options_are_usage_errors(tmp_path: Path) -> None:
     run = _run(["--seat", "north"], "", tmp_path)
     assert run.returncode == 2 and "Traceback" not in run.stderr

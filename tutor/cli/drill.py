@@ -21,7 +21,7 @@ HandsOpt = Annotated[int, typer.Option("--hands", min=1, help="Hands to play (se
 RecordOpt = Annotated[Path | None, typer.Option(
     "--record", help="Write the record of the hand here (default: drills/SEED-SEAT.txt in sekwoo's data folder).")]
 BudgetOpt = Annotated[int, typer.Option(
-    "--budget", min=0, help="Hand states a move's search at the round horizon may take before it is graded over 2 draws (0: no limit).")]
+    "--budget", min=0, help="Hand states a move's search at the round horizon may take before it is graded over fewer draws (0: no limit).")]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Keep the results out of the progress database and write no record.")]
 
 
@@ -36,8 +36,9 @@ def drill(
     no_save: NoSaveOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play a dealt hand against two opponents (a real shuffled deck, bonus cards replaced, FEI in
-    play); each decision graded: the best option, its expected FUN, yours, the FUN given up."""
+    """Play a dealt hand against the other seats (two in 3-Leg: a real shuffled deck, bonus cards
+    replaced, FEI in play); each decision graded: the best option, its expected FUN, yours, the FUN
+    given up. Reads one move a line when stdin is not a terminal."""
     import random
 
     from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
