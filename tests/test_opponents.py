@@ -125,3 +125,15 @@ def test_random_legal_moves_make_records_the_checker_accepts() -> None:
         kinds.update(e.kind for e in game.events)
         assert parse_record(write_record(game.record())) == game.record()
     assert {"claim", "kong", "add-kong", "sink", "recall", "win", "drawn", "bonus", "replacement"} <= set(kinds)
+
+
+@pytest.mark.parametrize("name", ["3leg", "singapore"])
+def test_the_draws_left_at_the_deal_are_the_solvers(name: str) -> None:
+    """Before the first draw each seat's own draws to come are those the solver's horizon gives."""
+    from tutor.engine.horizon import draws_after_deal, wall_after_deal
+
+    rules = load_rules(name)
+    game = Game(rules, 5)
+    assert game.wall.playing_left == wall_after_deal(rules)
+    for seat in rules.seats:
+        assert game.draws_left(seat, rules.seats[1]) == draws_after_deal(rules, seat)
