@@ -96,8 +96,8 @@ class Policy:
         return choose_turn(view.hand, self.rules, view.seat, legal, unseen_for(self.rules, view.hand, view.seen))
 
     def claim(self, view: View, tile: Tile, source: str, legal: list[Move]) -> Move:
-        seen = view.seen + Counter([tile])
-        return choose_claim(view.hand, tile, self.rules, view.seat, legal, unseen_for(self.rules, view.hand, seen))
+        # the card thrown is on the table, so among the cards the view has in sight already
+        return choose_claim(view.hand, tile, self.rules, view.seat, legal, unseen_for(self.rules, view.hand, view.seen))
 
 
 @dataclass(frozen=True)
