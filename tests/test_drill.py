@@ -19,7 +19,7 @@ from tutor.rules.load import load_rules
 from tutor.table.drill import Player, Question, play_hand, read_move
 from tutor.table.game import Policy
 from tutor.table.grading import Graded, claim_options, turn_options
-from tutor.table.moves import Move
+from tutor.table.moves import Move, turn_moves
 from tutor.table.record import parse_record, write_record
 from tutor.table.results import stats
 from tutor.table.review import review
@@ -174,3 +174,19 @@ def test_results_share_the_progress_database(tmp_path: Path) -> None:
     assert [r.seed for r in rows(db)] == [3, 4] and rows(db)[1].ready_after is None
     with Progress(db) as p:  # the puzzles' progress still opens the file, and finds it its own
         assert p.stats().attempts == 0
+
+
+@pytest.mark.parametrize(("text", "drawn", "actions"), [
+    ("5555d 123d 7d E R F* [RR F*]", "R", {"discard", "sink", "kong", "recall"}),
+    ("5d 123d 789d EE WhWh [555d]", "5d", {"discard", "add-kong"}),
+    ("123d 456d 789d EE RRR", "R", {"win", "discard"}),
+])
+def test_every_legal_move_is_weighed(text: str, drawn: str, actions: set[str]) -> None:
+    """Each move the drill accepts (a KONG, a card added to a PONG, a recall, sinking, SEK WOO) is
+    among the options the solver weighs, so every answer can be graded."""
+    hand = Hand.parse(text)
+    tile = TILES[[str(t) for t in TILES].index(drawn)]
+    legal = turn_moves(hand, RULES, Seat.EAST, tile)
+    assert {m.action for m in legal} == actions
+    options = turn_options(discard(hand, RULES, "east", draws=1, drawn=tile))
+    assert {m.label for m in legal} <= {c.label for c in options}
