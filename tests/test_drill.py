@@ -83,9 +83,11 @@ def test_the_commands_default_budget_is_the_librarys() -> None:
     assert inspect.signature(drill).parameters["budget"].default == BUDGET
 
 
-def test_bad_options_are_usage_errors(tmp_path: Path) -> None:
+def test_bad_options_are_usage_errors_and_a_bad_record_path_one_line(tmp_path: Path) -> None:
     run = _run(["--seat", "north"], "", tmp_path)
     assert run.returncode == 2 and "Traceback" not in run.stderr
+    run = _run(["--seed", "1", "--record", str(tmp_path)], "q\n", tmp_path)  # a folder, not a file
+    assert run.returncode == 1 and "cannot write the record" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_typed_moves_are_read() -> None:

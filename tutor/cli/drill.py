@@ -109,6 +109,7 @@ def drill(
 def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,
                 no_save: bool, rules: str, seat: str) -> None:
     """A hand's end: its blind grades shown, its record written, its result saved."""
+    from tutor.errors import TutorError
     from tutor.render.drill import graded_text, hand_over
     from tutor.table.drill import HandSummary
     from tutor.table.grading import Graded
@@ -130,8 +131,11 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
         return
     if hand.record is not None:
         path = record if record is not None else data_dir() / "drills" / f"{hand.seed}-{seat}.txt"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(write_record(hand.record), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(write_record(hand.record), encoding="utf-8")
+        except OSError as err:
+            raise TutorError(f"cannot write the record to {str(path)!r}: {err.strerror or err}") from None
         print(f"record written to {path}", file=out)
     if hand.result is not None:
         r = hand.result
