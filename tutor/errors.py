@@ -72,3 +72,18 @@ class ChoiceError(ArgumentError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class RecordError(TutorError, ValueError):
+    """A hand record (``docs/records.md``) that does not parse or cannot have happened.
+
+    ``line`` and ``column`` count from 1, as a player counts them (``column`` is ``None`` where
+    the whole line is to blame); the message starts with both: ``line 7, column 14: ...``.
+    """
+
+    def __init__(self, line: int, column: int | None, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
+        where = f"line {line}, column {column}" if column is not None else f"line {line}"
+        super().__init__(f"{where}: {message}")

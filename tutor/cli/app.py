@@ -53,13 +53,15 @@ def options(
 
 # The tutor's and the rule sets' commands live in their own modules (imported cheaply: their
 # heavy imports happen inside the commands).
-from tutor.cli import analyze, decide, draw, rules, teach
+from tutor.cli import analyze, decide, draw, drill, review, rules, teach
 
 analyze.register(app)
 decide.register(app)
 teach.register(app)
 draw.register(app)
 rules.register(app)
+drill.register(app)
+review.register(app)
 
 
 def main() -> None:

@@ -350,10 +350,16 @@ def stats(
             path = prog.path
         total = len(load_puzzles())
     ratings, show_ratings = rating.stats_rating(svg, as_json)
+    from tutor.render.drill import drill_stats_dict, drill_stats_text
+    from tutor.table.results import stats as drill_stats
+
+    with edge(as_json):
+        drilled = drill_stats(path)
     if as_json:
-        emit(stats_dict(s, total, path) | ratings)
+        emit(stats_dict(s, total, path) | ratings | {"drill": drill_stats_dict(drilled)})
         return
     show_stats(console(), s, total)
+    console().print("  " + drill_stats_text(drilled, "FUN"), highlight=False)
     show_ratings(console())
 
 

@@ -1,0 +1,152 @@
+"""``sekwoo drill``: hands dealt from a seed and played against two simple opponents, every decision
+graded by the solver. Asks in a terminal; reads one move a line from a pipe (for scripts)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
+
+import typer
+
+from tutor.cli.common import JsonOpt, RulesOpt, SeatOpt, edge, emit
+
+if TYPE_CHECKING:
+    from tutor.table.drill import Question
+    from tutor.table.moves import Move
+
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="The deal's seed: the same seed deals the same hand (default: a random one, printed).")]
+BlindOpt = Annotated[bool, typer.Option("--blind", help="Grade the decisions at the end of each hand, not after each move.")]
+HandsOpt = Annotated[int, typer.Option("--hands", min=1, help="Hands to play (seeds SEED, SEED+1, ...).")]
+RecordOpt = Annotated[Path | None, typer.Option(
+    "--record", help="Write the record of the hand here (default: drills/SEED-SEAT.txt in sekwoo's data folder).")]
+BudgetOpt = Annotated[int, typer.Option(
+    "--budget", min=0, help="Hand states a move's search at the round horizon may take before it is graded over fewer draws (0: no limit).")]
+NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Keep the results out of the progress database and write no record.")]
+
+
+def drill(
+    seed: SeedOpt = None,
+    seat: SeatOpt = "east",
+    rules: RulesOpt = "3leg",
+    blind: BlindOpt = False,
+    hands: HandsOpt = 1,
+    record: RecordOpt = None,
+    budget: BudgetOpt = 1_500,
+    no_save: NoSaveOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a dealt hand against the other seats (two in 3-Leg: a real shuffled deck, bonus cards
+    replaced, FEI in play); each decision graded: the best option, its expected FUN, yours, the FUN
+    given up. Reads one move a line when stdin is not a terminal."""
+    import random
+
+    from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
+    from tutor.rules.load import load_rules
+    from tutor.table.drill import Player, QuitDrill, Summary, play_hand, read_move
+    from tutor.table.grading import Graded
+
+    out: TextIO = sys.stderr if as_json else sys.stdout
+    with edge(as_json):
+        ruleset = load_rules(rules)
+        seat_name = ruleset.seat(seat)
+    first = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    unit = ruleset.unit
+    tty = sys.stdin.isatty()
+    pending: list[Graded] = []
+
+    def ask(q: Question) -> Move:
+        print("\n" + table_view(q), file=out)
+        while True:
+            line = input("> ") if tty and not as_json else sys.stdin.readline()
+            if not tty and not line:
+                raise QuitDrill
+            text = line.strip()
+            if not tty:
+                print(f"> {text}", file=out)
+            if text.lower() in ("q", "quit", "exit"):
+                raise QuitDrill
+            if text in ("?", "help"):
+                print("moves: " + ", ".join(m.label for m in q.legal), file=out)
+                continue
+            move = read_move(text, q.legal)
+            if isinstance(move, str):
+                print(move, file=out)
+                continue
+            return move
+
+    def graded(g: Graded) -> None:
+        if blind:
+            pending.append(g)
+        else:
+            print(graded_text(g, unit), file=out)
+
+    player = Player(ruleset, seat_name, ask, graded, budget)
+    summary = Summary(seat_name)
+    print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
+    try:
+        with edge(as_json):
+            for k in range(hands):
+                stop = False
+                try:
+                    play_hand(ruleset, first + k, player)
+                except (QuitDrill, EOFError):  # q, or the end of the input (Ctrl-D in a terminal)
+                    stop = True
+                summary.hands.append(player.hand)
+                where = record if record is None or hands == 1 else record.with_stem(f"{record.stem}-{first + k}")
+                _after_hand(player.hand, blind, pending, unit, out, where, no_save, ruleset.name, str(seat_name))
+                if stop:
+                    break
+    except KeyboardInterrupt:
+        print("\nsekwoo: interrupted", file=sys.stderr)
+        raise typer.Exit(130) from None
+    if as_json:
+        emit(summary_dict(summary, unit))
+    else:
+        print("\n" + summary_text(summary, unit), file=out)
+
+
+def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,
+                no_save: bool, rules: str, seat: str) -> None:
+    """A hand's end: its blind grades shown, its record written, its result saved."""
+    from tutor.errors import TutorError
+    from tutor.render.drill import graded_text, hand_over
+    from tutor.table.drill import HandSummary
+    from tutor.table.grading import Graded
+    from tutor.table.record import write_record
+    from tutor.table.results import DrillRow, now, save
+    from tutor.teach.progress import data_dir
+
+    assert isinstance(hand, HandSummary)
+    if hand.result is not None:
+        print("\n" + hand_over(hand, unit), file=out)
+    if blind and pending:
+        print("\nyour decisions, graded:", file=out)
+        for g in pending:
+            assert isinstance(g, Graded)
+            print(f"{g.hand} {g.kind} {g.tile or ''}".rstrip(), file=out)
+            print(graded_text(g, unit), file=out)
+        pending.clear()
+    if no_save:
+        return
+    if hand.record is not None:
+        path = record if record is not None else data_dir() / "drills" / f"{hand.seed}-{seat}.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(write_record(hand.record), encoding="utf-8")
+        except OSError as err:
+            raise TutorError(f"cannot write the record to {str(path)!r}: {err.strerror or err}") from None
+        print(f"record written to {path}", file=out)
+    if hand.result is not None:
+        r = hand.result
+        ds = hand.decisions
+        save(DrillRow(now(), rules, seat, hand.seed, len(ds), sum(d.is_best for d in ds), sum(d.loss for d in ds),
+                      r.winner == seat, r.fun if r.winner == seat else 0, hand.ready_after))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``drill`` to the ``sekwoo`` app."""
+    app.command()(drill)
+
+
+__all__ = ["drill", "register"]

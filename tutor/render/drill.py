@@ -1,0 +1,125 @@
+"""The drill's views: the table as the player sees it, each graded decision, the session summary,
+as plain text lines, and their plain data for ``--json``; each handed finished values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.core.hands import Hand
+from tutor.table.drill import HandSummary, Question, Summary
+from tutor.table.grading import Graded
+from tutor.table.results import DrillStats
+
+
+def _hand(hand: Hand) -> str:
+    return str(hand) if hand.concealed or hand.melds or hand.bonus else "-"
+
+
+def table_view(q: Question) -> str:
+    """The table before a decision: the deck, the other seats' sets, the discards, the hand, and what
+    is asked."""
+    v = q.view
+    lines = [f"deck: {v.wall} cards left, {v.draws_left} draws of yours to come"]
+    for seat, other in v.others:
+        thrown = " ".join(str(t) for s, t in v.discards if s == seat)
+        lines.append(f"  {seat}: {_hand(other)}" + (f"   threw: {thrown}" if thrown else ""))
+    mine = " ".join(str(t) for s, t in v.discards if s == v.seat)
+    lines.append(f"your hand ({v.seat}): {_hand(v.hand)}" + (f"   threw: {mine}" if mine else ""))
+    if q.kind == "turn":
+        lines.append(f"you drew {q.tile}" if q.tile is not None else "your move")
+        extra = [m.label for m in q.legal if m.action not in ("discard",)]
+        lines.append("discard a card" + (f", or: {', '.join(extra)}" if extra else "") + "  (q quits)")
+    else:
+        who = "the player before you" if q.source == "left" else "the player after you"
+        lines.append(f"{who} discarded {q.tile}: " + ", ".join(m.label for m in q.legal) + "?  (q quits)")
+    return "\n".join(lines)
+
+
+def graded_text(g: Graded, unit: str) -> str:
+    """One decision graded, in a line or two."""
+    horizon = f"over {g.draws} draws" + ("" if g.draws == g.round_draws else f" (of {g.round_draws} left: the search was cut short)")
+    best = f"{g.best.label} ({g.best.expected_fun:.2f} {unit}, wins {g.best.win_probability:.0%})"
+    if g.is_best:
+        tied = [c.label for c in g.options if c.expected_fun >= g.best.expected_fun - 1e-9 and c.label != g.chosen]
+        also = f" (as good: {', '.join(tied[:5])}{', ...' if len(tied) > 5 else ''})" if tied else ""
+        p = g.played
+        return (f"  {p.label}: a best move, {p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}{also}, "
+                f"{horizon}")
+    p = g.played
+    return (f"  you: {p.label} ({p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}); best: {best}; "
+            f"{g.loss:.2f} {unit} given up, {horizon}")
+
+
+def summary_text(s: Summary, unit: str) -> str:
+    """The session summary."""
+    ds = s.decisions
+    lines = [f"hands: {len(s.hands)}, won: {s.wins}"]
+    for h in s.hands:
+        lines.append(f"  seed {h.seed}: {_result(h, unit)}")
+    lines.append(f"decisions: {len(ds)}, best: {sum(d.is_best for d in ds)} ({s.best_share:.0%})")
+    lines.append(f"{unit} given up: {s.fun_lost:.2f}")
+    ready = s.ready_after
+    lines.append("draws to ready: " + ("never ready" if ready is None else f"{ready:g}"))
+    worst = sorted((d for d in ds if not d.is_best), key=lambda d: -d.loss)[:3]
+    for d in worst:
+        lines.append(f"  worst: {d.hand} {d.kind} {d.tile or ''}: {d.played.label} for {d.best.label}, "
+                     f"{d.loss:.2f} {unit} given up".replace("  :", ":"))
+    return "\n".join(lines)
+
+
+def hand_over(h: HandSummary, unit: str) -> str:
+    """The end of a hand: who won, how, with which cards."""
+    cards = f": {h.winning_hand}" if h.winning_hand is not None else ""
+    return f"hand over (seed {h.seed}): {_result(h, unit)}{cards}"
+
+
+def _result(h: HandSummary, unit: str) -> str:
+    r = h.result
+    if r is None:
+        return "stopped"
+    if r.winner is None:
+        return "a drawn round"
+    how = "on your own draw" if r.source is None else f"on {r.source}'s discard"
+    return f"{r.winner} won {r.fun} {unit} {how}"
+
+
+def graded_dict(g: Graded) -> dict[str, Any]:
+    """One graded decision as plain data."""
+    return {
+        "kind": g.kind, "hand": str(g.hand), "tile": None if g.tile is None else str(g.tile),
+        "chosen": g.chosen, "chosen_expected_fun": g.played.expected_fun,
+        "best": g.best.label, "best_expected_fun": g.best.expected_fun, "loss": g.loss, "is_best": g.is_best,
+        "draws": g.draws, "round_draws": g.round_draws,
+        "options": [{"option": c.label, "expected_fun": c.expected_fun, "win_probability": c.win_probability}
+                    for c in g.options],
+    }
+
+
+def summary_dict(s: Summary, unit: str) -> dict[str, Any]:
+    """The session as plain data: every hand, its decisions graded, and the totals."""
+    return {
+        "seat": str(s.seat), "unit": unit,
+        "hands": [{"seed": h.seed, "result": _result(h, unit),
+                   "winner": None if h.result is None or h.result.winner is None else str(h.result.winner),
+                   "fun": 0 if h.result is None else h.result.fun, "draws": h.draws, "ready_after": h.ready_after,
+                   "decisions": [graded_dict(d) for d in h.decisions]} for h in s.hands],
+        "decisions": len(s.decisions), "best": sum(d.is_best for d in s.decisions), "best_share": s.best_share,
+        "fun_lost": s.fun_lost, "wins": s.wins, "ready_after": s.ready_after,
+    }
+
+
+def drill_stats_text(s: DrillStats, unit: str) -> str:
+    """The drill's line of ``stats``: hands, wins, best decisions, FUN given up."""
+    if not s.hands:
+        return "drill: no hand played yet (sekwoo drill)"
+    return (f"drill: {s.hands} hands, {s.wins} won; {s.best} of {s.decisions} decisions best ({s.best_share:.0%}); "
+            f"{s.fun_lost:.2f} {unit} given up")
+
+
+def drill_stats_dict(s: DrillStats) -> dict[str, Any]:
+    """The drill's totals as plain data (the ``drill`` key of ``stats --json``)."""
+    return {"hands": s.hands, "wins": s.wins, "decisions": s.decisions, "best": s.best, "best_share": s.best_share,
+            "fun_lost": s.fun_lost}
+
+
+__all__ = ["drill_stats_dict", "drill_stats_text", "graded_dict", "graded_text", "hand_over", "summary_dict", "summary_text", "table_view"]

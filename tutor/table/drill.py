@@ -1,0 +1,215 @@
+"""The drill: hands dealt from a seed and played against the opponents' policy, the player's every
+decision asked through a callback and graded by the solver (``tutor.table.grading``).
+
+The library part only: the CLI asks the player and prints (``tutor.cli.drill``). A typed answer
+is read by ``read_move``; the questions and the graded decisions are handed to the callbacks.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.core.hands import Hand, Seat
+from tutor.core.tiles import Tile
+from tutor.errors import NotationError
+from tutor.rules.load import RuleSet
+from tutor.table.events import Record
+from tutor.table.game import Game, Result, View
+from tutor.table.grading import BUDGET, Graded, Searched, graded, search_claim, search_turn
+from tutor.table.moves import Move, after_turn
+from tutor.table.opponents import shanten_of
+
+
+class QuitDrill(Exception):
+    """The player stopped the drill (``q``, or the end of the input)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the player is asked: a move on their turn (``tile``: the card just drawn) or an answer
+    to ``tile`` just discarded by ``source`` ("left": the player before; "right")."""
+
+    kind: str  # "turn" or "claim"
+    view: View
+    legal: tuple[Move, ...]
+    tile: Tile | None
+    source: str = ""
+    thrower: Seat | None = None
+
+
+_WORDS = {"win": "win", "sek-woo": "win", "sekwoo": "win", "mahjong": "win", "hu": "win", "p": "pass"}
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch not in " []()")
+
+
+def read_move(text: str, legal: tuple[Move, ...] | list[Move]) -> Move | str:
+    """The legal move ``text`` names (``5d``, ``sink``, ``kong 5d``, ``recall``, ``win``, ``pass``,
+    ``pong``, ``chee 345d``), or a sentence saying why it names none."""
+    words = text.strip().split()
+    if not words:
+        return "type a move (? lists them)"
+    head = _WORDS.get(words[0].lower().replace(" ", ""), words[0].lower())
+    if head == "win" and len(words) == 1 or _norm(text) == "sekwoo":
+        found = [m for m in legal if m.action in ("win", "sek-woo")]
+        return found[0] if found else "this hand does not win now"
+    if len(words) == 1 and head not in ("pass", "sink", "kong", "add-kong", "recall", "pong", "chee"):
+        try:
+            card = Tile.parse(words[0])
+        except NotationError:
+            return f"{words[0]!r} is not a card or a move (? lists the moves)"
+        found = [m for m in legal if m.action == "discard" and m.tile == card]
+        return found[0] if found else f"you hold no {card} to discard" if any(m.action == "discard" for m in legal) \
+            else "answer the discard: " + ", ".join(m.label for m in legal)
+    same = [m for m in legal if m.action == head or head == "kong" and m.action == "add-kong"]
+    if not same:
+        return f"{head} is not possible now: " + ", ".join(m.label for m in legal)
+    if len(words) == 1:
+        plain = [m for m in same if m.meld is None or not m.meld.wild_count] if head == "pong" else same
+        if len(plain) == 1 or len({m.label for m in same}) == 1:
+            return (plain or same)[0]
+        return "which one? " + ", ".join(m.label for m in same)
+    want = _norm(" ".join(words[1:]))
+    for m in same:
+        rest = _norm(m.label.split(" ", 1)[1]) if " " in m.label else ""
+        if want == rest or (m.meld is not None and want == _norm(str(m.meld))):
+            return m
+    if head in ("kong", "recall", "sink"):
+        try:
+            found = [m for m in same if m.tile == Tile.parse(words[1])]
+        except NotationError:
+            found = []
+        if found:
+            return found[0]
+    return "which one? " + ", ".join(m.label for m in same)
+
+
+@dataclass
+class HandSummary:
+    """One hand of the drill: its seed, the decisions graded, how it ended."""
+
+    seed: int
+    decisions: list[Graded] = field(default_factory=list)
+    result: Result | None = None
+    draws: int = 0  # the player's own draws
+    ready_after: int | None = None  # own draws until the hand was first ready (a wait held)
+    record: Record | None = None
+    winning_hand: Hand | None = None  # the winner's cards, shown at the end
+
+
+@dataclass
+class Summary:
+    """The session: every hand played, and the totals ``docs/drill.md`` describes."""
+
+    seat: Seat
+    hands: list[HandSummary] = field(default_factory=list)
+
+    @property
+    def decisions(self) -> list[Graded]:
+        return [d for h in self.hands for d in h.decisions]
+
+    @property
+    def best_share(self) -> float:
+        ds = self.decisions
+        return sum(d.is_best for d in ds) / len(ds) if ds else 0.0
+
+    @property
+    def fun_lost(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for h in self.hands if h.result is not None and h.result.winner == self.seat)
+
+    @property
+    def ready_after(self) -> float | None:
+        """Own draws to ready, on average over the hands that got there."""
+        got = [h.ready_after for h in self.hands if h.ready_after is not None]
+        return sum(got) / len(got) if got else None
+
+
+class Player:
+    """The player's agent at the drill: each question handed to ``ask`` (which returns a move, or
+    raises ``QuitDrill``), each answer graded and handed to ``graded``."""
+
+    def __init__(self, rules: RuleSet, seat: Seat, ask: Callable[[Question], Move],
+                 graded: Callable[[Graded], None], budget: int = BUDGET) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.ask = ask
+        self.graded = graded
+        self.budget = budget
+        self.hand = HandSummary(0)
+
+    def turn(self, view: View, legal: list[Move], drawn: Tile | None) -> Move:
+        if drawn is not None:
+            self.hand.draws += 1
+        seen = list(view.seen.elements())
+        searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left, self.budget)
+        move = self.ask(Question("turn", view, tuple(legal), drawn))
+        self._done(graded("turn", view.hand, drawn, searched(), move, view.draws_left))
+        if move.action == "discard" and self.hand.ready_after is None \
+                and shanten_of(after_turn(view.hand, move, self.rules), self.rules, self.seat) <= 0:
+            self.hand.ready_after = self.hand.draws
+        return move
+
+    def claim(self, view: View, tile: Tile, source: str, legal: list[Move]) -> Move:
+        seen = list(view.seen.elements())
+        seen.remove(tile)  # the card on the table: the claim search counts it itself
+        searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
+                              self.budget)
+        move = self.ask(Question("claim", view, tuple(legal), tile, source))
+        self._done(graded("claim", view.hand, tile, searched(), move, view.draws_left))
+        return move
+
+    def _done(self, g: Graded) -> None:
+        self.hand.decisions.append(g)
+        self.graded(g)
+
+
+def _meanwhile(search: Callable[..., Searched], *args: object) -> Callable[[], Searched]:
+    """Start ``search(*args)`` in a thread while the player thinks: the function that waits for its
+    answer (and raises its error). The thread is a daemon: a player who quits does not wait for it."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = search(*args)
+        except BaseException as err:  # noqa: BLE001 - handed to the waiting caller
+            box["error"] = err
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+
+    def answer() -> Searched:
+        thread.join()
+        if "error" in box:
+            raise box["error"]
+        return box["value"]  # type: ignore[no-any-return]
+
+    return answer
+
+
+def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
+    """Deal the hand of ``seed`` and play it with ``player`` in their seat: its summary, record
+    included. ``QuitDrill`` from the player's ``ask`` stops it (the summary so far is ``player.hand``)."""
+    player.hand = HandSummary(seed)
+    game = Game(rules, seed, {player.seat: player})
+    dealt = game.hands[player.seat]
+    if dealt.size == rules.hand_size - 1 and shanten_of(dealt, rules, player.seat) <= 0:
+        player.hand.ready_after = 0
+    try:
+        player.hand.result = game.play()
+        if player.hand.result.winner is not None:
+            player.hand.winning_hand = game.hands[player.hand.result.winner]
+    finally:
+        player.hand.record = game.record(player.seat)
+    return player.hand
+
+
+__all__ = ["HandSummary", "Player", "Question", "QuitDrill", "Summary", "play_hand", "read_move"]
+

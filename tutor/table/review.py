@@ -1,0 +1,417 @@
+"""Review a hand record: every decision of the record's player graded by the solver (docs/records.md).
+
+A decision is each time the player holds a full hand and moves (a discard, a KONG, a sunk or a
+recalled FEI, SEK WOO on the own draw), and each card another player throws that the player could
+claim (pass, PONG, CHEE, KONG, SEK WOO). The hand, the cards in sight and the playing cards left in
+the deck come from the record (``tutor.table.replay``); the solver (``tutor.engine.discard`` and
+``tutor.engine.claim``) weighs every option by expected FUN over the player's draws left in the
+round. The loss is the best option's expected FUN minus the player's, graded by ``GRADES``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
+from tutor.core.tiles import FEI, Tile
+from tutor.core.words import plural
+from tutor.errors import ArgumentError, RecordError
+from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
+from tutor.table.replay import Board, walk
+
+if TYPE_CHECKING:
+    from tutor.engine.results import ClaimOption, ClaimResult, DiscardResult, Option
+    from tutor.rules.load import RuleSet
+
+GRADES: tuple[tuple[str, float], ...] = (("blunder", 1.0), ("mistake", 0.3), ("inaccuracy", 0.1))
+"""A decision's grade by the expected FUN it gives up (at least the figure): below the last, a move
+is "good" (or "best" when nothing is given up)."""
+TIE = 1e-6  # expected FUN closer than this is the same value: the player's move is as good as the best
+BAD = ("mistake", "blunder")  # the grades the bad-move rate counts
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option at a decision: what it is (``action``, its card or set) and what it is worth."""
+
+    action: str  # discard, sink, kong, add-kong, recall, sek-woo, pass, pong, chee
+    tile: Tile | None
+    meld: Meld | None
+    expected_fun: float
+    win_probability: float
+    win_by_draw: tuple[float, ...]
+    distance: int  # draws from a win of the cards kept (-1: a win)
+    acceptance: int = 0  # unseen cards that bring the hand closer (a discard's own count)
+    accepts: tuple[tuple[Tile, int], ...] = ()
+    aim_fun: int = 0  # what the nearest winning hands score
+    then: tuple[Tile, str] | None = None  # the move that follows (a claim's discard, a recall's)
+
+    @property
+    def label(self) -> str:
+        """The move as the record writes it: ``discard 9d``, ``pong [RRR]``, ``kong (EEEE)``, ``pass``."""
+        if self.action in ("pass", "sek-woo"):
+            return self.action
+        if self.action in ("pong", "chee", "kong") and self.meld is not None:
+            return f"{self.action} {self.meld}"
+        if self.action == "recall":
+            return f"recall {self.tile} {self.meld}"
+        if self.action in ("kong", "add-kong") and self.tile is not None:  # in one's own turn
+            return f"kong {Meld(MeldKind.KONG, (self.tile,) * 4, exposed=self.action == 'add-kong')}"
+        return f"{self.action} {self.tile}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision: the hand, the options best first, the player's, the loss and its grade."""
+
+    index: int  # the event's place in the record (from 0)
+    line: int  # its line in the record's text (0 if built in code)
+    kind: str  # "move" (a full hand: discard, KONG, FEI, SEK WOO) or "claim" (a card thrown by another)
+    hand: Hand  # the player's hand before the decision
+    offered: Tile | None  # a claim: the card thrown; a move: the card just drawn (None after a claim)
+    source: str  # a claim: "left" or "right"; a move: ""
+    draws: int  # the horizon: own draws left
+    wall: int  # playing cards left in the deck
+    options: tuple[Choice, ...]  # best first
+    played: Choice
+    loss: float
+    grade: str  # best, good, inaccuracy, mistake, blunder
+    category: str  # efficiency, value, FEI, claim, KONG
+    explanation: str
+    seconds: float  # the solver's time on it
+    after: str = ""  # a move: what came before it: "deal", "draw", "claim" (its own discard), "recall"
+    seen: tuple[Tile, ...] = ()  # the cards in sight the solver was given (a claim: but the card thrown)
+
+    @property
+    def best(self) -> Choice:
+        return self.options[0]
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision of a record's player, graded, and the summary."""
+
+    record: Record
+    rules: RuleSet
+    player: Seat
+    decisions: tuple[Decision, ...]
+    seconds: float
+
+    @property
+    def match_rate(self) -> float:
+        """The share of decisions where the player's move is worth the best's."""
+        return sum(d.grade == "best" for d in self.decisions) / len(self.decisions) if self.decisions else 1.0
+
+    @property
+    def bad_move_rate(self) -> float:
+        """The share of decisions graded a mistake or a blunder."""
+        return sum(d.grade in BAD for d in self.decisions) / len(self.decisions) if self.decisions else 0.0
+
+    @property
+    def fun_lost(self) -> float:
+        """The expected FUN given up over the hand: the sum of the losses."""
+        return sum((d.loss for d in self.decisions), 0.0)
+
+    @property
+    def worst(self) -> tuple[Decision, ...]:
+        """Up to three decisions that gave most up (each giving something up), worst first."""
+        bad = sorted((d for d in self.decisions if d.loss >= TIE), key=lambda d: (-d.loss, d.index))
+        return tuple(bad[:3])
+
+
+def grade(loss: float) -> str:
+    """The grade of a decision that gives up ``loss`` expected FUN (``GRADES``)."""
+    if loss < TIE:
+        return "best"
+    for name, least in GRADES:
+        if loss >= least - TIE:
+            return name
+    return "good"
+
+
+def review(
+    record: Record, rules: RuleSet | None = None, seat: str | Seat | None = None, draws: int | None = None,
+    exact_draws: int | None = None, progress: Callable[[int, int, int], None] | None = None,
+) -> Review:
+    """Grade every decision of ``seat`` (else the record's ``player``, else the only seat whose
+    dealt hand is written) at the round horizon: the player's draws left in the round, or at most
+    ``draws``. ``progress(states, done, events)`` is called now and then: the hand states searched
+    so far, the events done, the events in all."""
+    if rules is None:
+        from tutor.rules.load import load_rules
+
+        rules = load_rules(record.rules)
+    player = rules.seat(seat) if seat is not None else record.player
+    known = [d.seat for d in record.deals if d.cards is not None]
+    if player is None and len(known) == 1:  # the one seat whose hand is written
+        player = known[0]
+    if player is None:
+        raise ArgumentError("seat", "the record names no player ('player SEAT'): say whose decisions to grade")
+    if record.player is not None and record.player != player:
+        raise ArgumentError("seat", f"the record is {record.player}'s view: only their cards are all known")
+    start = time.monotonic()
+    decisions: list[Decision] = []
+    events = record.events
+    pending: tuple[int, Discard, str] | None = None  # a card the player may claim, not yet answered
+    last_move: str = ""
+    searched = [0]  # hand states searched by the decisions done
+
+    def ticks(k: int) -> Callable[[int, int, int], None] | None:
+        if progress is None:
+            return None
+        return lambda states, _done, _total: progress(searched[0] + states, k, len(events))
+
+    for k, (event, board) in enumerate(walk(record, rules)):
+        if pending is not None and _answers(event, player):
+            if not _taken(event, player, board.hand(player), pending[1].card, rules):
+                decisions.append(_claim_decision(pending, board, event, rules, player, draws, exact_draws,
+                                                 ticks(k), searched))
+            pending = None
+        if isinstance(event, Discard) and event.seat != player and board.dealt and _may_claim(board, player, event, rules):
+            pending = (k, event, board.source(player, event.seat))
+        mine = getattr(event, "seat", None) == player
+        if mine and board.turn == player and isinstance(event, Discard | Kong | Sink | Recall | Win):
+            decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move, ticks(k),
+                                            searched))
+        last_move = type(event).__name__ if mine else last_move
+        if progress is not None:
+            progress(searched[0], k + 1, len(events))
+    return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
+
+
+def _answers(event: Event, player: Seat) -> bool:
+    """Whether ``event`` settles the player's answer to the card just thrown: anything but another
+    seat's pass (the player's own claim, win or pass; a draw; another's claim, win or turn)."""
+    return not (isinstance(event, Pass) and event.seat != player)
+
+
+def _taken(event: Event, player: Seat, hand: Hand, card: Tile, rules: RuleSet) -> bool:
+    """Whether another player took the card before the player could answer: a SEK WOO, or a PONG or
+    KONG (which come before a CHEE) when the player could not win on the card."""
+    from tutor.engine.score import check
+
+    if getattr(event, "seat", player) == player or not isinstance(event, Claim | Win):
+        return False
+    if isinstance(event, Win) or event.action == "chee":
+        return isinstance(event, Win)
+    return not check(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, player).wins
+
+
+def _may_claim(board: Board, player: Seat, event: Discard, rules: RuleSet) -> bool:
+    """Whether the player has any claim of the card thrown (a set, or SEK WOO)."""
+    from tutor.engine.claim import legal_claims
+    from tutor.engine.score import check
+
+    if event.card.id not in rules.in_play or event.card.is_fei:  # a FEI thrown is never claimed
+        return False
+    hand = board.hand(player)
+    source = "left" if board.next_seat(event.seat) == player else "right"
+    if legal_claims(hand, event.card, rules, source):
+        return True
+    return check(Hand((*hand.concealed, event.card), hand.melds, hand.bonus), rules, player).wins
+
+
+def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
+    out = list(seen)
+    out.remove(card)
+    return out
+
+
+Progress = Callable[[int, int, int], None]
+
+
+def _win_now(hand: Hand, rules: RuleSet, seat: str | Seat, n: int, situations: frozenset[str]) -> Choice | None:
+    """SEK WOO with these cards now, in the situations it is in (TIN WOO, DEI WOO: they hold for this
+    win only, not for the wins the search looks ahead to), if the hand wins."""
+    from tutor.engine.score import check
+
+    won = check(hand, rules, seat, situations)
+    return Choice("sek-woo", None, None, float(won.fun), 1.0, (1.0,) * n, -1) if won.wins else None
+
+
+def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
+    """The options with SEK WOO in its place, best first (ties: as they came)."""
+    rest = [o for o in options if o.action != "sek-woo"]
+    return tuple(sorted(rest + ([win] if win else []), key=lambda o: -o.expected_fun))
+
+
+def weigh_claim(
+    hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
+    exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
+) -> tuple[tuple[Choice, ...], int]:
+    """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
+    states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
+    situation flags a win on the card is in (DEI WOO on the dealer's first discard)."""
+    from tutor.engine.claim import claim
+
+    states = [0]
+
+    def counted(k: int, done: int, total: int) -> None:
+        states[0] = k
+        if tick is not None:
+            tick(k, done, total)
+
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
+    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
+    return _ranked([_from_claim(o) for o in result.options], win), states[0]
+
+
+def weigh_move(
+    hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
+    after: str, exact_draws: int | None = None, tick: Progress | None = None,
+    situations: frozenset[str] = frozenset(),
+) -> tuple[tuple[Choice, ...], int]:
+    """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
+    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
+    ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand)."""
+    from tutor.engine.solver import discard
+
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn,
+                                    kongs_now=after != "claim")
+    return _ranked([_from_option(o) for o in result.options], _win_now(hand, rules, seat, n, situations)), result.states
+
+
+def _claim_decision(
+    pending: tuple[int, Discard, str], board: Board, event: Event, rules: RuleSet, player: Seat, draws: int | None,
+    exact_draws: int | None, tick: Progress | None, searched: list[int],
+) -> Decision:
+    """The answer to a card thrown, weighed on the board once it is thrown (and the thrower's draw
+    counted, where the record leaves it out), before the event that answers it."""
+    k, thrown, source = pending
+    card, hand, wall = thrown.card, board.hand(player), board.wall
+    seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
+    n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
+    t0 = time.monotonic()
+    options, states = weigh_claim(hand, card, source, rules, player, n, seen, exact_draws, tick,
+                                  board.situations(player))
+    searched[0] += states
+    seconds = time.monotonic() - t0
+    if isinstance(event, Claim) and event.seat == player:
+        played = next((o for o in options if o.action == event.action and o.meld == event.meld), None)
+    elif isinstance(event, Win) and event.seat == player:
+        played = next((o for o in options if o.action == "sek-woo"), None)
+    else:
+        played = next((o for o in options if o.action == "pass"), None)
+    if played is None:  # legal by the replay, but not among the solver's answers
+        raise RecordError(event.line or 1, None, "the solver has no option for this claim")
+    return replace(_graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit),
+                   seen=tuple(seen))
+
+
+def _move_decision(
+    k: int, event: Event, board: Board, rules: RuleSet, player: Seat, draws: int | None,
+    exact_draws: int | None, last_move: str, tick: Progress | None, searched: list[int],
+) -> Decision:
+    hand = board.hand(player)
+    drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
+    n = _horizon(own_draws(board, player, board.next_seat(player)), draws)
+    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
+    seen = board.seen(player)
+    t0 = time.monotonic()
+    options, states = weigh_move(hand, rules, player, n, seen, drawn, after, exact_draws, tick,
+                                 board.situations(player))
+    searched[0] += states
+    seconds = time.monotonic() - t0
+    played = next((o for o in options if _is(o, event, hand)), None)
+    if played is None:  # the record's move is legal (the replay checked it) but the solver lists no such option
+        raise RecordError(event.line or 1, None, "the solver has no option for this move")
+    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, options, played, seconds,
+                           rules.unit), after=after, seen=seen)
+
+
+def _is(o: Choice, event: Event, hand: Hand) -> bool:
+    """Whether the option is the move the record made."""
+    if isinstance(event, Discard):
+        return o.action == "discard" and o.tile == event.card
+    if isinstance(event, Sink):
+        return o.action == "sink"
+    if isinstance(event, Kong):
+        return o.action == ("kong" if not event.meld.exposed else "add-kong") and o.tile == event.meld.cards[0]
+    if isinstance(event, Recall):
+        return o.action == "recall" and o.tile == event.card and event.meld in (None, o.meld)
+    return isinstance(event, Win) and o.action == "sek-woo"
+
+
+def own_draws(board: Board, player: Seat, first: Seat) -> int:
+    """The player's own draws left: the playing cards left in the deck, drawn in turn from ``first``
+    (the next seat to draw). KONG and FEI replacements are not foreseen."""
+    seats = board.seats
+    offset = (seats.index(player) - seats.index(first)) % len(seats)
+    return max(0, -(-(board.wall - offset) // len(seats)))
+
+
+def _horizon(n: int, draws: int | None) -> int:
+    return n if draws is None else min(n, draws)
+
+
+def _from_option(o: Option) -> Choice:
+    return Choice(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
+                  o.acceptance, o.accepts, o.aim_fun, o.then)
+
+
+def _from_claim(o: ClaimOption) -> Choice:
+    return Choice(o.action, None, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
+                  aim_fun=o.aim_fun, then=o.then)
+
+
+def _graded(
+    k: int, line: int, kind: str, hand: Hand, offered: Tile | None, source: str, n: int, wall: int,
+    options: tuple[Choice, ...], played: Choice, seconds: float, unit: str,
+) -> Decision:
+    best = options[0]
+    loss = max(0.0, best.expected_fun - played.expected_fun)
+    g = grade(loss)
+    if g == "best":
+        best = played  # a tie: the player's move is a best one
+        options = (played, *(o for o in options if o is not played))
+    category = _category(kind, best, played)
+    return Decision(k, line, kind, hand, offered, source, n, wall, options, played, loss, g, category,
+                    explain(best, played, loss, n, unit), seconds)
+
+
+def _category(kind: str, best: Choice, played: Choice) -> str:
+    """What the decision was about: a KONG, a FEI, a claim, the hand's speed, or its value."""
+    actions = {best.action, played.action}
+    if actions & {"kong", "add-kong"}:
+        return "KONG"
+    if kind == "claim":
+        return "claim"
+    if actions & {"sink", "recall"} or FEI in (best.tile, played.tile):
+        return "FEI"
+    if played.distance > best.distance or played.win_probability < best.win_probability - 0.005:
+        return "efficiency"
+    return "value"
+
+
+def _said(c: Choice, unit: str) -> str:
+    """What an option keeps, in cards: how far from a win, the cards that help, what it plays for."""
+    if c.action == "sek-woo":
+        return f"wins at once for {c.expected_fun:.0f} {unit}"
+    if c.distance < 0:
+        return "leaves a winning hand"
+    parts = ["ready (one card wins)" if c.distance == 0 else f"{plural(c.distance, 'draw')} from ready"]
+    if c.accepts:
+        cards = " ".join(str(t) for t, _ in c.accepts[:8]) + (" …" if len(c.accepts) > 8 else "")
+        parts.append(f"{plural(c.acceptance, 'card')} help ({cards})")
+    if c.aim_fun:
+        parts.append(f"plays for {c.aim_fun} {unit}")
+    if c.then is not None:
+        parts.append(f"then {c.then[1]} {c.then[0]}")
+    parts.append(f"wins {c.win_probability:.0%}, {c.expected_fun:.2f} {unit} on average")
+    return ", ".join(parts)
+
+
+def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str:
+    """The decision in cards: the player's move and the best one, what each keeps, what was lost."""
+    over = f"over {plural(n, 'draw')}"
+    if loss < TIE:
+        return f"{played.label}: the best move {over} ({_said(played, unit)})."
+    return (f"{played.label}: {_said(played, unit)}; best, {best.label}: {_said(best, unit)}; "
+            f"{loss:.2f} {unit} given up {over}.")
+
+
+__all__ = ["BAD", "GRADES", "TIE", "Choice", "Decision", "Review", "grade", "own_draws", "review", "weigh_claim",
+           "weigh_move"]
