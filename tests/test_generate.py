@@ -117,10 +117,39 @@ def test_made_file_plays(made_file: Path) -> None:
         verdict = json.loads(out)
         assert code == 0 and verdict["correct"] is correct and verdict["solution"] == first.answer
         assert verdict["recorded"] is False
-    # played through stdin, as on a terminal: each answer judged, none saved in the progress
-    code, out, _ = _run("puzzle", "play", str(made_file), stdin="\n".join(p.answer for p in found) + "\n")
+
+
+def test_made_file_plays_in_a_terminal(made_file: Path) -> None:
+    """A real pseudo-terminal: every puzzle of the file asked and judged, nothing saved."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    found = read_file(made_file.read_text(encoding="utf-8"), "x")[0]
+    env = dict(os.environ, COLUMNS="100", TERM="dumb")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "puzzle", "play", str(made_file)], stdin=slave,
+                            stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    os.write(master, ("\n".join([found[0].answer, "", str(int(found[2].answer) + 1)]) + "\n").encode())
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    proc.wait(timeout=60)
+    os.close(master)
+    text = b"".join(chunks).decode(errors="replace")
+    assert proc.returncode == 0, text
+    assert all(f"Puzzle {p.id}" in text for p in found) and "1 of 2 right." in text
+    assert "saved" not in text
     stats = json.loads(_run("stats", "--json")[1])
-    assert code == 0 and stats["correct"] == 0
+    assert stats["attempts"] == 0, stats
 
 
 def test_made_file_reproduces_from_its_record(made_file: Path) -> None:
@@ -148,3 +177,11 @@ def test_bad_files_are_named_with_line_and_column(made_file: Path, tmp_path: Pat
     made_file.write_text(text, encoding="utf-8")
     code, _, err = _run("puzzle", "play", str(made_file), "--id", "count-fun-009")
     assert code == 2 and "no puzzle 'count-fun-009'" in err
+
+
+def test_play_and_make_have_help() -> None:
+    for cmd in (["puzzle", "play"], ["puzzle", "make"]):
+        code, out, _ = _run(*cmd, "--help")
+        assert code == 0 and "Usage" in out, cmd
+    assert "--round" in _run("puzzle", "make", "--help")[1]
+    assert _run("puzzle", "play")[0] == 2  # FILE is required

@@ -67,7 +67,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None, keep: boo
         while True:
             text = _ask(con, "  your answer (empty to skip, q to stop) > ")
             if text is None or text.strip().lower() in ("q", "quit", "exit"):
-                show_tally(con, right, done)
+                show_tally(con, right, done, keep)
                 return
             if not text.strip():
                 break
@@ -82,7 +82,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None, keep: boo
             done += 1
             right += v.correct
             break
-    show_tally(con, right, done)
+    show_tally(con, right, done, keep)
 
 
 # --------------------------------------------------------------------------------------------

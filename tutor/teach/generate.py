@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
-from puzzles import DRAW_THEMES, THEMES, Generator, Puzzle, check_theme
+from puzzles import DRAW_THEMES, THEMES, Generator, Puzzle, check_theme, dump_file, read_file
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES
 from tutor.errors import PuzzleError, TutorError
@@ -258,9 +258,9 @@ def one(
     proves to have one answer (None if none of ``DEALS_PER_SEED`` does).
 
     ``draws`` is the number of draws a search theme's answer assumes, or ``"round"``: the seat's
-    draws in a whole round (``sekwoo discard``'s default horizon). The puzzle records ``seed``.
+    draws left in a whole round for the hand (``sekwoo discard``'s default horizon). The puzzle records ``seed``.
     """
-    from tutor.engine.horizon import draws_after_deal
+    from tutor.engine.horizon import draws_left
     from tutor.rules.load import load_rules
 
     check_theme(theme)
@@ -273,7 +273,7 @@ def one(
             return None
         n = None
         if search:
-            n = draws_after_deal(rule_set, Seat(seat)) if draws == "round" else draws
+            n = draws_left(rule_set, Seat(seat), Hand.parse(hand).size) if draws == "round" else draws
         try:
             puzzle = build(theme, hand, pid, seat=seat, rules=rules, draws=n, budget=theme == "best-discard", **extra)
         except TutorError:
@@ -335,6 +335,15 @@ def remake(theme: str, gen: Generator) -> list[Puzzle]:
                 draws=gen.draws)
 
 
+def remake_file(text: str, where: str) -> str:
+    """A generated puzzle file's text made again from its ``generator`` record (minutes for a
+    search theme): the same text byte for byte, unless the generator or the engine changed."""
+    spec = read_file(text, where)[1]
+    if spec.generator is None:
+        raise PuzzleError(f"{where}: no generator record: the file was not made by 'sekwoo puzzle make'")
+    return dump_file(spec.theme, remake(spec.theme, spec.generator), title=spec.title, generator=spec.generator)
+
+
 def _level_fits(level: int, levels: Counter[int], count: int, spent: float) -> bool:
     """Favour medium and hard puzzles: easy ones at most a fifth of the set, each other level at
     most half of it, until half the seeds are spent (then whatever comes)."""
@@ -363,4 +372,5 @@ def _balanced(theme: str, puzzle: Puzzle, answers: Counter[str], count: int) -> 
 
 __all__ = [
     "DEALS_PER_SEED", "SEARCH_DEALS_PER_SEED", "SEARCH_SEEDS_PER_PUZZLE", "SEEDS_PER_PUZZLE", "generator", "make", "one", "random_complete", "remake",
+    "remake_file",
 ]
