@@ -16,7 +16,12 @@ A puzzle's answer is written in the card notation (``5d``, ``3d 6d``), as a numb
 ``yes``/``no``. ``tutor.teach.solve`` proves each answer with the engine; this module only
 reads and validates the files, each hand parsed once here. An unknown key, a wrong type, an
 unknown theme, a hand that does not parse or a repeated id is an error that names the file and
-the key path.
+the key path, and the line and column of the file where it can.
+
+A generated file records how it was made: ``generator`` holds the arguments of
+``tutor.teach.generate.make`` (seed, count, draws, ...), and each puzzle its own ``seed``, from
+which ``tutor.teach.generate.one`` rebuilds it alone. ``tests/test_puzzles.py`` regenerates the
+files and compares them byte for byte.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -79,6 +84,23 @@ class PuzzleSpec(_Struct, frozen=True, kw_only=True):
     source: str = "left"  # claim-or-pass: who threw it (left: the player before you)
     drawn: str | None = None  # recall-fei: the card just drawn
     rating: int | None = None  # the starting Glicko-2 rating (tutor.teach.rate); from the level if absent
+    seed: int | None = None  # a generated puzzle: the seed that makes it
+
+
+MAX_DRAWS = 30
+"""More own draws than any rule set deals a seat in a round: a puzzle's ``draws`` is below it."""
+
+
+class Generator(_Struct, frozen=True, kw_only=True):
+    """How a generated file was made: the arguments of ``tutor.teach.generate.make``."""
+
+    seed: int
+    count: int
+    rules: str = "3leg"
+    draws: int | Literal["round"] = 3  # round: the seat's draws in a whole round
+    level: int | None = None
+    prefix: str | None = None
+    start: int = 1
 
 
 DRAW_THEMES = ("best-discard", "claim-or-pass", "kong-or-not", "sink-or-keep", "recall-fei")
@@ -91,6 +113,7 @@ class PuzzleFile(_Struct, frozen=True, kw_only=True):
     schema_version: int
     theme: str
     title: str = ""
+    generator: Generator | None = None
     puzzles: list[PuzzleSpec] = []
 
 
@@ -117,6 +140,7 @@ class Puzzle:
     source: str = "left"
     drawn: str | None = None
     rating: int | None = None
+    seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The puzzle as plain data, in the field order of the YAML files."""
@@ -139,76 +163,121 @@ class Puzzle:
             out["drawn"] = self.drawn
         if self.rating is not None:
             out["rating"] = self.rating
+        if self.seed is not None:
+            out["seed"] = self.seed
         return out
 
 
 def parse_file(text: str, where: str) -> tuple[Puzzle, ...]:
     """Validate the YAML text of one puzzle file; ``where`` names it in error messages."""
+    return read_file(text, where)[0]
+
+
+def read_file(text: str, where: str) -> tuple[tuple[Puzzle, ...], PuzzleFile]:
+    """The puzzles of one file's YAML text, and the file as written (its title, its ``generator``).
+
+    Errors name ``where``, the line and column (``where:LINE:COL: key.path: what``) and the key.
+    """
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as err:
-        raise PuzzleError(f"{where}: not valid YAML: {err}") from None
+        mark = getattr(err, "problem_mark", None)
+        at = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark is not None else where
+        problem = getattr(err, "problem", None) or str(err)
+        raise PuzzleError(f"{at}: not valid YAML: {problem}") from None
     if not isinstance(data, dict):
         raise PuzzleError(f"{where}: a puzzle file is a mapping of keys to values")
     try:
         spec = msgspec.convert(data, PuzzleFile)
     except msgspec.ValidationError as err:
-        raise PuzzleError(f"{where}: {path_message(str(err))}") from None
+        message = path_message(str(err))
+        raise PuzzleError(f"{_at(text, where, message.split(':', 1)[0])}: {message}") from None
+
+    def fail(key: str, what: str) -> PuzzleError:
+        return PuzzleError(f"{_at(text, where, key)}: {key}: {what}")
+
     if spec.schema_version != SCHEMA_VERSION:
-        raise PuzzleError(
-            f"{where}: schema_version: this sekwoo reads version {SCHEMA_VERSION}, not {spec.schema_version}"
-        )
+        raise fail("schema_version", f"this sekwoo reads version {SCHEMA_VERSION}, not {spec.schema_version}")
     if spec.theme not in THEMES:
-        raise PuzzleError(f"{where}: theme: unknown theme {spec.theme!r} (known: {', '.join(THEMES)})")
+        raise fail("theme", f"unknown theme {spec.theme!r} (known: {', '.join(THEMES)})")
     out = []
     for k, p in enumerate(spec.puzzles):
-        at = f"{where}: puzzles[{k}]"
+        at = f"puzzles[{k}]"
         if not _ID.match(p.id):
-            raise PuzzleError(f"{at}.id: {p.id!r} is not an id (lower-case letters, digits and '-')")
+            raise fail(f"{at}.id", f"{p.id!r} is not an id (lower-case letters, digits and '-')")
         if p.level not in LEVELS:
-            raise PuzzleError(f"{at}.level: {p.level} is not a level (1 easy, 2 medium, 3 hard)")
+            raise fail(f"{at}.level", f"{p.level} is not a level (1 easy, 2 medium, 3 hard)")
         if p.seat not in ("east", "south", "west", "north"):
-            raise PuzzleError(f"{at}.seat: unknown seat {p.seat!r}")
-        if p.draws is not None and not 1 <= p.draws <= 6:
-            raise PuzzleError(f"{at}.draws: {p.draws} draws; use 1 to 6")
+            raise fail(f"{at}.seat", f"unknown seat {p.seat!r}")
+        if p.draws is not None and not 1 <= p.draws < MAX_DRAWS:
+            raise fail(f"{at}.draws", f"{p.draws} draws; use 1 to {MAX_DRAWS - 1}")
         if spec.theme in DRAW_THEMES and p.draws is None:
-            raise PuzzleError(f"{at}.draws: a {spec.theme} puzzle says how many draws its answer assumes")
+            raise fail(f"{at}.draws", f"a {spec.theme} puzzle says how many draws its answer assumes")
         if (p.on is None) == (spec.theme == "claim-or-pass"):
-            raise PuzzleError(f"{at}.on: the card thrown is given for a claim-or-pass puzzle, and only there")
+            raise fail(f"{at}.on", "the card thrown is given for a claim-or-pass puzzle, and only there")
         if (p.drawn is None) == (spec.theme == "recall-fei"):
-            raise PuzzleError(f"{at}.drawn: the card drawn is given for a recall-fei puzzle, and only there")
+            raise fail(f"{at}.drawn", "the card drawn is given for a recall-fei puzzle, and only there")
         if p.source not in ("left", "right"):
-            raise PuzzleError(f"{at}.source: left or right, not {p.source!r}")
+            raise fail(f"{at}.source", f"left or right, not {p.source!r}")
         if p.rating is not None and not 100 <= p.rating <= 3500:
-            raise PuzzleError(f"{at}.rating: {p.rating} is not a rating (100 to 3500)")
+            raise fail(f"{at}.rating", f"{p.rating} is not a rating (100 to 3500)")
         for key in ("on", "drawn"):
             if getattr(p, key) is not None:
                 try:
                     Tile.parse(str(getattr(p, key)).strip())
                 except TutorError as err:
-                    raise PuzzleError(f"{at}.{key}: {err}") from None
+                    raise fail(f"{at}.{key}", str(err)) from None
         for key in ("hand", "question", "explanation"):
             if not str(getattr(p, key)).strip():
-                raise PuzzleError(f"{at}.{key}: empty")
+                raise fail(f"{at}.{key}", "empty")
         answer = str(p.answer).strip()
         if not answer:
-            raise PuzzleError(f"{at}.answer: empty")
+            raise fail(f"{at}.answer", "empty")
         try:
             hand = Hand.parse(p.hand)
         except TutorError as err:
-            raise PuzzleError(f"{at}.hand: {err}") from None
+            raise fail(f"{at}.hand", str(err)) from None
         out.append(
             Puzzle(p.id, spec.theme, p.level, hand, p.hand.strip(), p.question.strip(), answer,
-                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn, p.rating)
+                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn, p.seed, p.rating)
         )
-    return tuple(out)
+    return tuple(out), spec
 
 
-def dump_file(theme: str, puzzles: Iterable[Puzzle], title: str | None = None) -> str:
-    """The YAML text of a puzzle file holding ``puzzles`` (all of ``theme``)."""
+def _at(text: str, where: str, key_path: str) -> str:
+    """``where:LINE:COL`` of the value at ``key_path`` (``puzzles[3].level``) in the YAML text,
+    or of the nearest enclosing value found; ``where`` alone if the text has no such place."""
+    import yaml
+
+    try:
+        node: Any = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return where
+    if node is None:
+        return where
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", key_path):
+        if part.startswith("[") and isinstance(node, yaml.SequenceNode):
+            k = int(part[1:-1])
+            if k >= len(node.value):
+                break
+            node = node.value[k]
+        elif isinstance(node, yaml.MappingNode):
+            found = [v for key, v in node.value if key.value == part]
+            if not found:
+                break
+            node = found[0]
+        else:
+            break
+    return f"{where}:{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+
+
+def dump_file(
+    theme: str, puzzles: Iterable[Puzzle], title: str | None = None, generator: Generator | None = None
+) -> str:
+    """The YAML text of a puzzle file holding ``puzzles`` (all of ``theme``), and how they were made."""
     import yaml
 
     items = []
@@ -216,8 +285,12 @@ def dump_file(theme: str, puzzles: Iterable[Puzzle], title: str | None = None) -
         if p.theme != theme:
             raise PuzzleError(f"puzzle {p.id} is of theme {p.theme}, not {theme}")
         items.append(p.to_dict())
-    data = {"schema_version": SCHEMA_VERSION, "theme": theme, "title": title or THEMES[theme], "puzzles": items}
-    header = f"# sekwoo puzzles: {THEMES[theme]}. Every answer is proven unique by tests/test_puzzles.py.\n"
+    data: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "theme": theme, "title": title or THEMES[theme]}
+    if generator is not None:
+        data["generator"] = {k: v for k, v in msgspec.structs.asdict(generator).items() if v is not None}
+    data["puzzles"] = items
+    header = f"# sekwoo puzzles: {THEMES[theme]}\n# Every answer is proven unique by the solver"
+    header += "; 'generator' is how the file was made (sekwoo puzzle make).\n" if generator else ".\n"
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
@@ -271,6 +344,6 @@ def select(theme: str | None = None, level: int | None = None) -> tuple[Puzzle, 
 
 
 __all__ = [
-    "DRAW_THEMES", "LEVELS", "THEMES", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file", "get_puzzle", "load_puzzles",
-    "parse_file", "select",
+    "DRAW_THEMES", "LEVELS", "MAX_DRAWS", "THEMES", "Generator", "Puzzle", "PuzzleFile", "PuzzleSpec", "dump_file",
+    "get_puzzle", "load_puzzles", "parse_file", "read_file", "select",
 ]

@@ -235,7 +235,7 @@ def test_a_concealed_kong_is_labelled_concealed() -> None:
 def test_a_set_in_prose_stays_on_one_line() -> None:
     from puzzles import get_puzzle
 
-    p = get_puzzle("waits-007")
+    p = get_puzzle("waits-003")
     sets = re.findall(r"(?:CHEE|PONG|NGAN)(?: of)? (?:\d[a-z] ?)+|(?:PONG|NGAN) of [A-Z][a-z]?", p.explanation)
     assert len(sets) >= 8
     from tutor.teach.answers import judge

@@ -44,8 +44,9 @@ SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Also write a picture
 
 
 @_stops_on_ctrl_c
-def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
-    """Ask puzzles one after another until the queue ends or the player stops."""
+def _play(con: Console, queue: list[Puzzle], daily: str | None = None, keep: bool = True) -> None:
+    """Ask puzzles one after another until the queue ends or the player stops (``keep``: save
+    each answer in the player's progress)."""
     from tutor.errors import PuzzleError
     from tutor.render.teach import show_problem, show_puzzle, show_tally, show_verdict
     from tutor.teach.answers import judge
@@ -58,7 +59,7 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
         while True:
             text = _ask(con, "  your answer (empty to skip, q to stop) > ")
             if text is None:
-                show_tally(con, right, done)
+                show_tally(con, right, done, keep)
                 return
             if not text.strip():
                 break
@@ -68,15 +69,16 @@ def _play(con: Console, queue: list[Puzzle], daily: str | None = None) -> None:
             except PuzzleError as err:
                 show_problem(con, err, "  ")
                 continue
-            scored = record(v, daily_date(p))
+            scored = record(v, daily_date(p)) if keep else False
             show_verdict(con, v)
-            rating.show_rating(con, v.puzzle)
+            if keep:  # a puzzle played from a file is not rated
+                rating.show_rating(con, v.puzzle)
             if daily is not None or scored:  # a daily, or today's met in the queue
                 _daily_after(con, daily, scored)
             done += 1
             right += v.correct
             break
-    show_tally(con, right, done)
+    show_tally(con, right, done, keep)
 
 
 def _daily_after(con: Console, day: str | None, scored: bool) -> None:
@@ -120,8 +122,9 @@ def puzzle_main(
     _serve(queue, no_input, as_json, "no puzzle matches")
 
 
-def _serve(queue: list[Puzzle], no_input: bool, as_json: bool, empty: str) -> None:
-    """Play the queue on a terminal; otherwise show its first puzzle (or one JSON object)."""
+def _serve(queue: list[Puzzle], no_input: bool, as_json: bool, empty: str, file: Path | None = None) -> None:
+    """Play the queue on a terminal; otherwise show its first puzzle (or one JSON object).
+    Puzzles from a ``file`` are played without saving the answers."""
     from tutor.render.teach import puzzle_dict, show_puzzle
 
     if as_json:
@@ -133,11 +136,12 @@ def _serve(queue: list[Puzzle], no_input: bool, as_json: bool, empty: str) -> No
         return
     if interactive(no_input):
         with edge(False):
-            _play(con, queue)
+            _play(con, queue, keep=file is None)
         return
     p = queue[0]
     show_puzzle(con, p)
-    con.print(f"\nAnswer it with: sekwoo puzzle answer {p.id} 'YOUR ANSWER'")
+    how = f"puzzle answer {p.id}" if file is None else f"puzzle play {_quoted(file)} --id {p.id} --answer"
+    con.print(f"\nAnswer it with: sekwoo {how} 'YOUR ANSWER'")
 
 
 @puzzle_app.command("retry")
@@ -239,21 +243,30 @@ def puzzle_make(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the YAML here (default: stdout).")] = None,
     level: LevelOpt = None,
     rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set of the puzzles.", autocompletion=complete.rule_sets)] = "3leg",
-    draws: Annotated[int, typer.Option("--draws", min=1, max=6, help="Draws assumed by best-discard puzzles.")] = 3,
+    draws: Annotated[int, typer.Option("--draws", min=1, max=29, help="Draws assumed by the search themes (best-discard, claim-or-pass, kong-or-not, sink-or-keep, recall-fei).")] = 3,
+    whole_round: Annotated[bool, typer.Option(
+        "--round", help="Instead of --draws, assume the seat's draws in a whole round (as 'sekwoo discard' does).")] = False,
     prefix: Annotated[str | None, typer.Option("--prefix", help="Id prefix (default: the theme).")] = None,
     start: Annotated[int, typer.Option("--start", min=1, help="Number of the first id.")] = 1,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the puzzles made (with answers) as one JSON object instead of the YAML.")] = False,
 ) -> None:
-    """Make new puzzles from random deals, keeping only those the engine proves have one answer."""
+    """Make new puzzles from random deals, keeping only those the engine proves have one answer.
+
+    The YAML records the seed and settings (the same command makes it again) and plays with
+    'sekwoo puzzle play FILE'.
+    """
+    from typing import Literal
+
     from puzzles import dump_file
     from tutor.errors import TutorError
-    from tutor.teach.generate import make, taken_hands
+    from tutor.teach.generate import generator, make
 
+    horizon: int | Literal["round"] = "round" if whole_round else draws
     with edge(as_json):
-        made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level,
-                    exclude=taken_hands(prefix or theme), draws=draws)
-        text = dump_file(theme, made)
+        made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level, draws=horizon)
+        text = dump_file(theme, made, generator=generator(count, seed, rules=rules, prefix=prefix, start=start,
+                                                          level=level, draws=horizon))
         if out is not None:
             try:
                 out.write_text(text, encoding="utf-8")
@@ -273,6 +286,54 @@ def puzzle_make(
     if len(made) < count:
         note += f" (asked for {count}; try another seed)"
     print(note, file=sys.stderr)
+
+
+@puzzle_app.command("play")
+def puzzle_play(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A puzzle file (YAML), e.g. one 'sekwoo puzzle make' wrote.")],
+    puzzle_id: Annotated[str | None, typer.Option("--id", help="Only this puzzle of the file.")] = None,
+    answer: Annotated[str | None, typer.Option("--answer", "-a", help="Answer the (first) puzzle now: right or wrong, and why (scriptable).")] = None,
+    no_input: NoInputOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play the puzzles of a YAML file in order; your answers are not saved in your progress."""
+    from puzzles import read_file
+    from tutor.errors import ChoiceError, PuzzleError
+
+    with edge(as_json):
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+            raise PuzzleError(f"cannot read {str(file)!r}: {why}") from None
+        queue = list(read_file(text, str(file))[0])
+        if puzzle_id is not None:
+            ids = [p.id for p in queue]
+            if puzzle_id not in ids:
+                raise ChoiceError("id", puzzle_id, ids, f"no puzzle {puzzle_id!r} in {file}")
+            queue = [p for p in queue if p.id == puzzle_id]
+        if answer is not None:
+            if not queue:
+                raise PuzzleError(f"{file} holds no puzzle")
+            from tutor.teach.answers import judge
+
+            verdict = judge(queue[0], answer)
+    if answer is None:
+        _serve(queue, no_input, as_json, f"{file} holds no puzzle", file=file)
+        return
+    from tutor.render.teach import show_verdict, verdict_dict
+
+    if as_json:
+        emit(verdict_dict(verdict, False, None))
+        return
+    show_verdict(console(), verdict)
+
+
+def _quoted(path: Path) -> str:
+    """A path as a shell word."""
+    import shlex
+
+    return shlex.quote(str(path))
 
 
 def daily(

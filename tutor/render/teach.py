@@ -130,11 +130,11 @@ def show_problem(con: Console, err: Exception, indent: str) -> None:
     con.print(hanging(indent, str(err), "yellow"))
 
 
-def show_tally(con: Console, right: int, done: int) -> None:
-    """How a round of puzzles went, at its end."""
+def show_tally(con: Console, right: int, done: int, saved: bool = True) -> None:
+    """How a round of puzzles went, at its end (and whether the answers were saved)."""
     from rich.text import Text
 
-    con.print(Text(f"{right} of {done} right. Your progress is saved.", style="dim"))
+    con.print(Text(f"{right} of {done} right." + (" Your progress is saved." if saved else ""), style="dim"))
 
 
 def show_stats(con: Console, s: Stats, total: int) -> None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
 
-from puzzles import DRAW_THEMES, THEMES, Puzzle, check_theme, load_puzzles
-from tutor.core.hands import Hand, Meld, MeldKind
+from puzzles import DRAW_THEMES, THEMES, Generator, Puzzle, check_theme, dump_file, read_file
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_DRAGON, FIRST_WIND, N_TILES, TILES
 from tutor.errors import PuzzleError, TutorError
+from tutor.teach.rate import rate
 from tutor.teach.solve import build
 
 if TYPE_CHECKING:
@@ -109,14 +111,21 @@ def _candidate_set(rng: random.Random) -> tuple[str, str]:
 
 
 _SEATS = ("east", "south", "west")
-MAX_TRIES = 20_000
-"""Random deals ``make`` tries before it settles for fewer puzzles than asked ..."""
-MAX_SEARCH_TRIES = 300
+DEALS_PER_SEED = 200
+"""Random deals ``one`` tries for a seed before it gives up ..."""
+SEARCH_DEALS_PER_SEED = 12
 """... or, for a theme whose answer is an expected-FUN search (seconds a deal), this many."""
+SEEDS_PER_PUZZLE = 60
+"""Seeds ``make`` tries, for each puzzle asked, before it settles for fewer ..."""
+SEARCH_SEEDS_PER_PUZZLE = 10
+"""... or, for a search theme, this many."""
 
 
-def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tuple[str, str, dict[str, str]]]:
-    """Endless (hand, seat, what else the puzzle says) candidates for a theme, from random deals."""
+def _candidates(
+    theme: str, rng: random.Random, rules: RuleSet, any_seat: bool = False
+) -> Iterator[tuple[str, str, dict[str, str]]]:
+    """Endless (hand, seat, what else the puzzle says) candidates for a theme, from random deals
+    (a search theme's at any seat with ``any_seat``, else at East)."""
     while True:
         if theme == "is-a-set":
             yield (*_candidate_set(rng), {})
@@ -124,7 +133,7 @@ def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tupl
         if theme in DECISIONS:
             got = _decision_deal(theme, rng, rules)
             if got is not None:
-                yield str(got[0]), "east", got[1]
+                yield str(got[0]), rng.choice(_SEATS) if any_seat else "east", got[1]
             continue
         seat = "east"
         if theme == "find-ngan":
@@ -150,6 +159,7 @@ def _candidates(theme: str, rng: random.Random, rules: RuleSet) -> Iterator[tupl
                                    bonus=(1, 3))
         elif theme == "best-discard":
             hand = _discard_deal(rng, rules)
+            seat = rng.choice(_SEATS) if any_seat else "east"
         else:
             raise PuzzleError(f"unknown theme {theme!r} (known: {', '.join(THEMES)})")
         if hand is not None:
@@ -189,11 +199,39 @@ def _decision_deal(theme: str, rng: random.Random, rules: RuleSet) -> tuple[Hand
             cards[0] = TILES[FEI_ID]
         return Hand(tuple(cards), (), base.bonus), {}
     fei = TILES[FEI_ID]
+    if rng.random() < 0.5:
+        return _recall_deal(rng, rules)
     if t.id < 9 and 0 < t.id < 8 and rng.random() < 0.4:
         meld = Meld(MeldKind.CHEE, (TILES[t.id - 1], TILES[t.id + 1], fei))
     else:
         meld = Meld(MeldKind.PONG, (t, t, fei))
     return Hand(tuple([t] + others[:10]), (meld,), base.bonus), {"drawn": str(t)}
+
+
+def _recall_deal(rng: random.Random, rules: RuleSet) -> tuple[Hand, dict[str, str]] | None:
+    """A recall that may cost the hand: the card drawn completes a group held with a FEI already
+    (a NGAN or a CHEE), so taking back the FEI of the set laid down leaves two FEI where one fits."""
+    fei = TILES[FEI_ID]
+    t = _random_tile(rng, 0.35)
+    chee = t < 7 and rng.random() < 0.5  # the drawn card and the next make a CHEE with the FEI held ...
+    held: list[int] = [t + 1, FEI_ID] if chee else [FEI_ID]  # ... or a NGAN with it
+    for _ in range(rules.sets - (2 if chee else 1)):
+        if rng.random() < 0.55:
+            start = rng.randrange(0, 7)
+            held += [start, start + 1, start + 2]
+        else:
+            held += [_random_tile(rng, 0.3)] * 3
+    if chee:
+        held += [_random_tile(rng, 0.3)] * 2
+    if rng.random() < 0.5:  # one card off: the hand is not complete, only near
+        held[rng.randrange(2 if chee else 1, len(held))] = _random_tile(rng, 0.2)
+    bonus = rng.sample(range(FIRST_BONUS, N_TILES), rng.randint(0, 3))
+    meld = Meld(MeldKind.PONG, (TILES[t], TILES[t], fei))
+    try:
+        hand = Hand(tuple(TILES[i] for i in [t, *held]), (meld,), tuple(TILES[i] for i in bonus))
+    except TutorError:
+        return None
+    return hand, {"drawn": str(TILES[t])}
 
 
 def _discard_deal(rng: random.Random, rules: RuleSet) -> Hand | None:
@@ -214,52 +252,107 @@ def _discard_deal(rng: random.Random, rules: RuleSet) -> Hand | None:
     return Hand(tuple(kept), (), hand.bonus)
 
 
-def make(
-    theme: str, count: int, seed: int, *, rules: str = "3leg", prefix: str | None = None, start: int = 1,
-    level: int | None = None, exclude: Iterable[str] = (), draws: int = 3,
-) -> list[Puzzle]:
-    """Up to ``count`` new puzzles of ``theme`` from random deals, each proven to have one answer.
+def one(
+    theme: str, seed: int, *, rules: str = "3leg", draws: int | Literal["round"] = 3, puzzle_id: str | None = None,
+) -> Puzzle | None:
+    """The puzzle of ``theme`` that ``seed`` makes: the first of its random deals that the engine
+    proves to have one answer (None if none of ``DEALS_PER_SEED`` does).
 
-    Deterministic for a given seed. Hands in ``exclude`` (as written) are skipped; for
-    ``short-of-five`` about a third of the kept hands win, so "no" is not always right.
+    ``draws`` is the number of draws a search theme's answer assumes, or ``"round"``: the seat's
+    draws left in a whole round for the hand (``sekwoo discard``'s default horizon). The puzzle records ``seed``.
     """
+    from tutor.engine.horizon import draws_left
     from tutor.rules.load import load_rules
 
     check_theme(theme)
-    if count < 1:
-        raise PuzzleError("ask for at least one puzzle")
     rule_set = load_rules(rules)
     rng = random.Random(f"{theme}:{seed}")
+    search = theme in DRAW_THEMES
+    pid = puzzle_id or f"{theme}-{seed}"
+    for k, (hand, seat, extra) in enumerate(_candidates(theme, rng, rule_set, draws == "round")):
+        if k >= (SEARCH_DEALS_PER_SEED if search else DEALS_PER_SEED):
+            return None
+        n = None
+        if search:
+            n = draws_left(rule_set, Seat(seat), Hand.parse(hand).size) if draws == "round" else draws
+        try:
+            puzzle = build(theme, hand, pid, seat=seat, rules=rules, draws=n, budget=theme == "best-discard", **extra)
+        except TutorError:
+            continue
+        return replace(puzzle, seed=seed)
+    return None
+
+
+def make(
+    theme: str, count: int, seed: int, *, rules: str = "3leg", prefix: str | None = None, start: int = 1,
+    level: int | None = None, draws: int | Literal["round"] = 3,
+) -> list[Puzzle]:
+    """Up to ``count`` new puzzles of ``theme``, from seeds ``seed``, ``seed + 1``, ... (see ``one``).
+
+    Deterministic for its arguments, which ``generator`` records. A seed whose puzzle repeats a
+    hand already kept, is of another ``level``, or would make the set lopsided is passed over: easy
+    puzzles are at most a fifth of the set, each answer of a yes/no theme at most half (for
+    ``short-of-five`` a third are "yes"), and so on (``_balanced``). Each puzzle kept carries its
+    starting rating (``tutor.teach.rate``).
+    """
+    check_theme(theme)
+    if count < 1:
+        raise PuzzleError("ask for at least one puzzle")
     prefix = prefix or theme
-    seen = set(exclude)
+    seen: set[str] = set()
     out: list[Puzzle] = []
     answers: Counter[str] = Counter()
     levels: Counter[int] = Counter()
-    tries = 0
-    most = MAX_SEARCH_TRIES if theme in DRAW_THEMES else MAX_TRIES
-    for hand, seat, extra in _candidates(theme, rng, rule_set):
-        if len(out) >= count or tries >= most:
+    last = seed + (SEARCH_SEEDS_PER_PUZZLE if theme in DRAW_THEMES else SEEDS_PER_PUZZLE) * count
+    for s in range(seed, last):
+        if len(out) >= count:
             break
-        tries += 1
-        if hand in seen:
-            continue
-        pid = f"{prefix}-{start + len(out):03d}"
-        try:
-            puzzle = build(theme, hand, pid, seat=seat, rules=rules,
-                           draws=draws if theme in DRAW_THEMES else None, budget=theme == "best-discard", **extra)
-        except TutorError:
+        puzzle = one(theme, s, rules=rules, draws=draws, puzzle_id=f"{prefix}-{start + len(out):03d}")
+        if puzzle is None or puzzle.hand_text in seen:
             continue
         if level is not None and puzzle.level != level:
             continue
-        if level is None and levels[puzzle.level] >= (count + 1) // 2 and tries < most // 2:
+        if level is None and not _level_fits(puzzle.level, levels, count, (s - seed) / (last - seed)):
             continue
         if not _balanced(theme, puzzle, answers, count):
             continue
-        seen.add(hand)
+        seen.add(puzzle.hand_text)
         answers[puzzle.answer] += 1
         levels[puzzle.level] += 1
-        out.append(puzzle)
+        out.append(replace(puzzle, rating=rate(puzzle)))  # its starting rating, from the solver
     return out
+
+
+def generator(
+    count: int, seed: int, *, rules: str = "3leg", prefix: str | None = None, start: int = 1,
+    level: int | None = None, draws: int | Literal["round"] = 3,
+) -> Generator:
+    """The record a file keeps of the ``make`` call that wrote it."""
+    return Generator(seed=seed, count=count, rules=rules, draws=draws, level=level, prefix=prefix, start=start)
+
+
+def remake(theme: str, gen: Generator) -> list[Puzzle]:
+    """The puzzles a file's ``generator`` record makes: the file again, if nothing changed."""
+    return make(theme, gen.count, gen.seed, rules=gen.rules, prefix=gen.prefix, start=gen.start, level=gen.level,
+                draws=gen.draws)
+
+
+def remake_file(text: str, where: str) -> str:
+    """A generated puzzle file's text made again from its ``generator`` record (minutes for a
+    search theme): the same text byte for byte, unless the generator or the engine changed."""
+    spec = read_file(text, where)[1]
+    if spec.generator is None:
+        raise PuzzleError(f"{where}: no generator record: the file was not made by 'sekwoo puzzle make'")
+    return dump_file(spec.theme, remake(spec.theme, spec.generator), title=spec.title, generator=spec.generator)
+
+
+def _level_fits(level: int, levels: Counter[int], count: int, spent: float) -> bool:
+    """Favour medium and hard puzzles: easy ones at most a fifth of the set, each other level at
+    most half of it, until half the seeds are spent (then whatever comes)."""
+    if spent >= 0.5:
+        return True
+    cap = max(1, count // 5) if level == 1 else (count + 1) // 2
+    return levels[level] < cap
 
 
 def _balanced(theme: str, puzzle: Puzzle, answers: Counter[str], count: int) -> bool:
@@ -279,13 +372,7 @@ def _balanced(theme: str, puzzle: Puzzle, answers: Counter[str], count: int) -> 
     return True
 
 
-def taken_hands(prefix: str) -> frozenset[str]:
-    """Hands (as written) of the shipped puzzles that new ones of id ``prefix-NNN`` must not repeat.
-
-    All the shipped hands but those of ids ``prefix-...``, which the new set replaces.
-    """
-    own = f"{prefix}-"
-    return frozenset(p.hand_text for p in load_puzzles() if not p.id.startswith(own))
-
-
-__all__ = ["MAX_SEARCH_TRIES", "MAX_TRIES", "make", "random_complete", "taken_hands"]
+__all__ = [
+    "DEALS_PER_SEED", "SEARCH_DEALS_PER_SEED", "SEARCH_SEEDS_PER_PUZZLE", "SEEDS_PER_PUZZLE", "generator", "make", "one", "random_complete", "remake",
+    "remake_file",
+]

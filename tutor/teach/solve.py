@@ -302,17 +302,22 @@ def _solve_move(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     if not moves or not others:
         raise PuzzleError(f"{puzzle.id}: the hand offers no such choice")
     yes, no = moves[0], others[0]
+    # "no" is the best discard, or declaring the win at once where the hand (the card drawn with it) wins
+    no_fun = max(no.expected_fun, float(result.fun_now) if result.wins_now else 0.0)
     alts: tuple[str, ...]
-    if _clear_margin(yes.expected_fun, no.expected_fun):
-        answer, alts, level = "yes", ("yes",), _margin_level(yes.expected_fun, no.expected_fun)
-    elif _clear_margin(no.expected_fun, yes.expected_fun):
-        answer, alts, level = "no", ("no",), _margin_level(no.expected_fun, yes.expected_fun)
+    if _clear_margin(yes.expected_fun, no_fun):
+        answer, alts, level = "yes", ("yes",), _margin_level(yes.expected_fun, no_fun)
+    elif _clear_margin(no_fun, yes.expected_fun):
+        answer, alts, level = "no", ("no",), _margin_level(no_fun, yes.expected_fun)
     else:
-        answer, alts, level = "yes" if yes.expected_fun >= no.expected_fun else "no", ("yes", "no"), 3
+        answer, alts, level = "yes" if yes.expected_fun >= no_fun else "no", ("yes", "no"), 3
     move = {"kong-or-not": "the KONG", "sink-or-keep": "sinking the FEI", "recall-fei": "taking back the FEI"}[puzzle.theme]
+    if no_fun > no.expected_fun:
+        other = f"declaring SEK WOO now scores {result.fun_now} {rules.unit}"
+    else:
+        other = f"the best discard, {no.tile}, expects {no.expected_fun:.2f} (wins {no.win_probability:.0%})"
     text = (f"{'Yes' if answer == 'yes' else 'No'}: {move} expects {yes.expected_fun:.2f} {rules.unit} over "
-            f"{plural(draws, 'draw')} (wins {yes.win_probability:.0%}); the best discard, {no.tile}, expects "
-            f"{no.expected_fun:.2f} (wins {no.win_probability:.0%}).")
+            f"{plural(draws, 'draw')} (wins {yes.win_probability:.0%}); {other}.")
     return Solution(answer, alts, text, level, result.states)
 
 
