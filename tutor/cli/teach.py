@@ -146,11 +146,29 @@ def _serve(queue: list[Puzzle], no_input: bool, as_json: bool, empty: str, file:
 
 @puzzle_app.command("retry")
 def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None:
-    """Replay the puzzles you got wrong (most recent first), then new ones."""
+    """Replay the mistakes 'sekwoo review --keep' kept, then the puzzles you got wrong (most recent
+    first), then new ones."""
+    from tutor.cli.replay import mistake_dict, replay
+    from tutor.render.teach import puzzle_dict
+    from tutor.table.mistakes import kept
     from tutor.teach.play import queue as play_queue
 
     with edge(as_json):
         queue = play_queue(retry=True)
+        mistakes = kept()
+    if as_json:
+        emit({"puzzle": puzzle_dict(queue[0]) if queue else None, "queued": len(queue),
+              "mistakes": [mistake_dict(m) for m in mistakes]})
+        return
+    con = console()
+    if mistakes and interactive(no_input):
+        with edge(False):
+            done = replay(con)
+        if done is None:
+            return
+        con.print(f"\nMistakes from your reviews: {done[0]} of {done[1]} right.")
+    elif mistakes:
+        con.print(f"{len(mistakes)} mistakes kept from your reviews: play them in a terminal with 'sekwoo puzzle retry'.\n")
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
 

@@ -110,6 +110,23 @@ def keep(review: Review, folder: Path | None = None) -> list[Mistake]:
     return new
 
 
+def settle(mistake_id: str, folder: Path | None = None) -> bool:
+    """Drop a kept mistake once it is answered right; whether it was kept. The file is written
+    whole to a temporary file and moved in place, so a kill leaves the old one or the new one."""
+    found = kept(folder)
+    left = [m for m in found if m.id != mistake_id]
+    if len(left) == len(found):
+        return False
+    where = path(folder)
+    tmp = where.with_name(where.name + ".tmp")
+    try:
+        tmp.write_text("".join(json.dumps(asdict(m), ensure_ascii=False) + "\n" for m in left), encoding="utf-8")
+        tmp.replace(where)
+    except OSError as err:
+        raise TutorError(f"cannot write {str(where)!r}: {err.strerror}") from None
+    return True
+
+
 def options(m: Mistake, rules: RuleSet | None = None) -> tuple[Choice, ...]:
     """Every option of the kept decision, weighed again by the solver, best first."""
     from tutor.rules.load import load_rules
@@ -135,4 +152,4 @@ def judge(m: Mistake, answer: str, rules: RuleSet | None = None) -> tuple[bool, 
     return named is not None and best.expected_fun - named.expected_fun < TIE, named, best
 
 
-__all__ = ["FILE", "Mistake", "judge", "keep", "kept", "mistakes", "options", "path"]
+__all__ = ["FILE", "Mistake", "judge", "keep", "kept", "mistakes", "options", "path", "settle"]
