@@ -242,7 +242,7 @@ def read_file(text: str, where: str) -> tuple[tuple[Puzzle, ...], PuzzleFile]:
             raise fail(f"{at}.hand", str(err)) from None
         out.append(
             Puzzle(p.id, spec.theme, p.level, hand, p.hand.strip(), p.question.strip(), answer,
-                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn, p.seed, p.rating)
+                   p.explanation.strip(), p.rules, p.seat, p.draws, p.on, p.source, p.drawn, rating=p.rating, seed=p.seed)
         )
     return tuple(out), spec
 

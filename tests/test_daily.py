@@ -52,7 +52,8 @@ def test_a_year_of_dailies_walked_day_by_day() -> None:
     n = len(POOL)
     year = schedule(TODAY, 365)
     assert year == [daily_puzzle(TODAY + timedelta(days=k)) for k in range(365)]
-    for start in (0, 1, n // 2, 365 - n):  # any run of n days serves n different puzzles
+    assert n <= 365, "the walk covers the pool"
+    for start in (0, 1, (365 - n) // 2, 365 - n):  # any run of n days serves n different puzzles
         window = [p.id for p in year[start:start + n]]
         assert len(set(window)) == n == len(window)
     assert {p.id for p in year} == {p.id for p in POOL}  # the whole pool, nothing else
@@ -70,7 +71,10 @@ def test_a_year_of_dailies_walked_day_by_day() -> None:
     assert not any(p.theme in EXCLUDED_THEMES for p in year)
     assert_themes_spread(year, POOL)
     mondays = [k for k in range(365 - 6) if (TODAY + timedelta(days=k)).weekday() == 0]
-    assert all(len({p.theme for p in year[k:k + 7]}) == 7 for k in mondays)
+    # seven themes a week, or six where one theme holds more than a seventh of the pool (it must
+    # then come twice in some weeks; assert_themes_spread bounds how often)
+    big = max(Counter(p.theme for p in POOL).values()) * 7 > n
+    assert all(len({p.theme for p in year[k:k + 7]}) >= (6 if big else 7) for k in mondays)
 
 
 def assert_themes_spread(days: list[Puzzle], pool: tuple[Puzzle, ...]) -> None:

@@ -125,7 +125,7 @@ def test_a_puzzle_without_a_rating_starts_from_its_level() -> None:
 
 
 def test_stamping_writes_the_computed_rating_and_changes_nothing_else(tmp_path: Path) -> None:
-    chosen = [p for p in SAMPLE if p.theme == "waits"]
+    chosen = [dataclasses.replace(p, rating=None) for p in SAMPLE if p.theme == "waits"]  # as yet unrated
     text = dump_file("waits", chosen)
     stamped, changed = stamp_text(text, "waits.yaml")
     assert changed == len(chosen)

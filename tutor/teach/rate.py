@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from puzzles import Puzzle, parse_file
+from puzzles import Puzzle, dump_file, parse_file, read_file
 from tutor.core.tiles import FEI_ID, Tile
 from tutor.errors import PuzzleError, TutorError
 from tutor.teach.solve import DISCARD_ACTIONS, DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL, claim_answer
@@ -168,6 +168,11 @@ def stamp_text(text: str, where: str) -> tuple[str, int]:
 
     found = parse_file(text, where)  # first: it refuses a file that is not a puzzle file
     ratings = {p.id: rate(p) for p in found}
+    changed = sum(1 for p in found if p.rating != ratings[p.id])
+    found, spec = read_file(text, where)
+    if dump_file(spec.theme, found, title=spec.title, generator=spec.generator) == text:  # as the generator writes it
+        fresh = [dataclasses.replace(p, rating=ratings[p.id]) for p in found]
+        return dump_file(spec.theme, fresh, title=spec.title, generator=spec.generator), changed
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     k = 0
