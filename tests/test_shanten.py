@@ -311,3 +311,43 @@ def test_a_shared_memo_past_its_limit_starts_afresh(monkeypatch: pytest.MonkeyPa
     assert again == {} and again is not memo
     again[1] = 1
     assert sh.shared_memo("limit-test") is again
+
+
+def test_supply_slack_only_skips_confirmations_the_search_gives() -> None:
+    """``_supply_slack`` lets shanten take the table bound without the card-supply search: on
+    random and adversarial hands (four of a kind, three copies, copies seen or laid down so few
+    are left, near-complete hands) whenever it holds, the full search confirms that bound; and
+    on the same hands shanten equals the reference path (no tables, no shortcut)."""
+    from tutor.engine.shanten import _exact_at_least, _optimistic, _supply_slack
+
+    rng = random.Random(11)
+    ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
+    fired = refused_binding = 0
+    for trial in range(1500):
+        sets = rng.choice((4, 4, 3, 2))
+        cap = [4] * 34
+        for t in rng.sample(range(34), rng.randint(0, 12)):  # seen or laid down
+            cap[t] = rng.randint(0, 3)
+        counts = [0] * 34
+        # a complete shape, then a few cards swapped; some hands forced to hold 3 or 4 of a kind
+        if trial % 3 == 0:
+            t = rng.randrange(34)
+            cap[t] = 4
+            counts[t] = rng.choice((3, 4))
+        while sum(counts) < 3 * sets + 1:
+            t = rng.randrange(34)
+            if t < 27 and t % 9 <= 6 and rng.random() < 0.4:
+                for x in (t, t + 1, t + 2):
+                    if counts[x] < cap[x] and sum(counts) < 3 * sets + 1:
+                        counts[x] += 1
+            elif counts[t] < cap[t]:
+                counts[t] += 1
+        ctx = ShapeContext(sets, ok, tuple(cap), rng.choice((0, 0, 4)), 1)
+        target = _optimistic(counts, 0, ctx, use_tables=False)
+        if target < ctx.size and _supply_slack(counts, ctx, ctx.size - target):
+            fired += 1
+            assert _exact_at_least(counts, 0, ctx, target), (counts, cap, sets)
+        elif target < ctx.size and not _exact_at_least(counts, 0, ctx, target):
+            refused_binding += 1
+        assert shanten_counts(counts, 0, ctx) == shanten_counts(counts, 0, ctx, exact=True), (counts, cap)
+    assert fired > 100 and refused_binding > 5  # both sides of the test were exercised

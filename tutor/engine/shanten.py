@@ -22,6 +22,7 @@ from itertools import product
 from typing import Any
 
 from tutor.engine import tables as _tables
+from tutor.engine.supply import _forced
 
 N = 34  # non-FEI kinds
 
@@ -63,68 +64,6 @@ def _alternatives(ok: tuple[bool, ...], kind: str, t: int) -> tuple[tuple[int, .
     if kind == "gap":  # t and t+2 held
         return ((t + 1,),)
     return ((t,),)  # a PONG or NGAN missing copies of t
-
-
-def _forced(needs: list[tuple[tuple[tuple[int, ...], ...], int]], avail: dict[int, int], mw: int) -> int | None:
-    """Fewest FEI that must fill slots no card can fill; None if even FEI cannot do it.
-
-    ``needs`` holds, per group with missing cards, its alternatives and how many FEI it may take
-    (at most ``mw`` too). For each way to complete the groups, the slots beyond the cards left
-    must take a FEI each, one group giving at most its share: an exact search over placements.
-    """
-    demand: dict[int, int] = {}
-    for alts, _ in needs:
-        for x in alts[0]:
-            demand[x] = demand.get(x, 0) + 1
-    if all(avail.get(x, 0) >= n for x, n in demand.items()):
-        return 0
-    best: int | None = None
-    for choice in product(*(alts for alts, _ in needs)):
-        per: dict[int, int] = {}
-        for miss in choice:
-            for x in miss:
-                per[x] = per.get(x, 0) + 1
-        excess = {x: n - avail.get(x, 0) for x, n in per.items() if n > avail.get(x, 0)}
-        need = sum(excess.values())
-        if best is not None and need >= best:
-            continue
-        if _placeable(excess, [(miss, min(mw, cap)) for (_, cap), miss in zip(needs, choice, strict=True)]):
-            best = need
-            if need == 0:
-                break
-    return best
-
-
-def _placeable(excess: dict[int, int], groups: list[tuple[tuple[int, ...], int]]) -> bool:
-    """Can each over-demanded card get its FEI from distinct slots, a group giving at most its share?"""
-    left = {x: n for x, n in excess.items() if n > 0}
-    if not left:
-        return True
-    if not groups:
-        return False
-    (miss, share), rest = groups[0], groups[1:]
-    # this group's FEI go on some of its missing cards that are over-demanded (or on none)
-    options: set[tuple[int, ...]] = {()}
-    for k in range(1, share + 1):
-        for pick in _sub_multisets([x for x in miss if x in left], k):
-            options.add(pick)
-    for pick in sorted(options, key=len, reverse=True):
-        trial = dict(left)
-        ok = True
-        for x in pick:
-            trial[x] = trial.get(x, 0) - 1
-            if trial[x] < 0:
-                ok = False
-        if ok and _placeable(trial, rest):
-            return True
-    return False
-
-
-def _sub_multisets(items: list[int], k: int) -> set[tuple[int, ...]]:
-    """The distinct sub-multisets of ``items`` of size ``k``."""
-    from itertools import combinations
-
-    return {tuple(sorted(c)) for c in combinations(items, k)}
 
 
 def free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, memo: dict) -> dict:
@@ -296,11 +235,13 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     found = [False]
     av = {t: avail[t] for t in range(N)}
 
+    m1, m2 = min(mw, 1), min(mw, 2)  # FEI a partial group (every one in ``needs`` lacks one card) or an empty set takes
+
     def leaf(kept: int, sets_left: int, pair_left: int) -> None:
         free = sets_left + pair_left
-        wild_cap = sum(min(mw, k) for _, k in needs)
+        wild_cap = len(needs) * m1
         # a seed's group takes as many FEI as the empty group it replaces, so the cap is fixed
-        cap = wild_cap + pair_left * min(mw, 1) + sets_left * min(mw, 2)
+        cap = wild_cap + pair_left * m1 + sets_left * m2
         for n_seeds in range(min(len(loose), free), -1, -1):
             if kept + n_seeds + min(fei, cap) < target:
                 return
@@ -321,8 +262,10 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     def rec(i: int, rem: int, kept: int, sets_left: int, pair_left: int) -> None:
         if found[0]:
             return
-        wild_cap = sum(min(mw, k) for _, k in needs) + sets_left * min(mw, 2) + pair_left * min(mw, 1)
-        if kept + min(rem + len(loose), 3 * sets_left + 2 * pair_left) + min(fei, wild_cap) < target:
+        wild_cap = len(needs) * m1 + sets_left * m2 + pair_left * m1
+        room = 3 * sets_left + 2 * pair_left
+        held = rem + len(loose)
+        if kept + (min(room, held)) + (min(wild_cap, fei)) < target:
             return
         while i < N and c[i] == 0:
             i += 1
@@ -363,6 +306,37 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     return found[0]
 
 
+def _supply_slack(counts: list[int], ctx: ShapeContext, missing: int) -> bool:
+    """Can card supply not bind, so the table bound is exact? A sufficient test, for a hand
+    holding no FEI whose bound leaves ``missing`` cards to draw.
+
+    Proof. Take any cut of the cards into groups reaching the bound (complete groups, partial
+    groups, seeds, empty groups) and any choice of the cards each incomplete group lacks. Only
+    partial groups and seeds lack cards (``_exact_at_least`` asks nothing of an empty group), and
+    with no FEI held they lack at most ``missing`` cards in all. A group lacking a copy of ``t``
+    either holds ``t`` itself (a PONG begun with two, lacking one; a NGAN seed, lacking one; a
+    PONG seed, lacking two), at most two for each held copy; or is CHEE-shaped (two of a window,
+    or a seed completed as a window) and lacks one ``t``, holding a card of the same suit at most
+    two ranks from ``t``, each held card in one group only. So the copies of ``t`` lacked number
+    at most ``min(missing, 2 * held[t] + held within two ranks of t)``; when that never passes
+    the copies left (``cap - held``), every choice is drawable, the search would accept the very
+    cut the bound counts, and the bound is the exact value."""
+    cap = ctx.cap
+    for t in range(N):
+        held = counts[t]
+        left = cap[t] - held
+        if left >= missing:
+            continue
+        if t < 27:
+            lo = t - t % 9
+            near = sum(counts[max(lo, t - 2) : min(lo + 9, t + 3)]) - held
+        else:
+            near = 0
+        if 2 * held + near > left:
+            return False
+    return True
+
+
 def _picks(loose: list[int], n: int) -> Iterator[tuple[int, ...]]:
     """Every way to choose ``n`` of the loose cards (as a multiset), lazily: the first usually fits."""
     have: dict[int, int] = {}
@@ -399,7 +373,7 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
     if got is not None:
         return got
     target = _optimistic(counts, fei, ctx)
-    if target < ctx.size or (fei and not ctx.max_wild):
+    if (target < ctx.size or (fei and not ctx.max_wild)) and not (fei == 0 and _supply_slack(counts, ctx, ctx.size - target)):
         while target > 0 and not _exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1
