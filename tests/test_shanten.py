@@ -313,17 +313,19 @@ def test_a_shared_memo_past_its_limit_starts_afresh(monkeypatch: pytest.MonkeyPa
     assert sh.shared_memo("limit-test") is again
 
 
-def test_supply_slack_only_skips_confirmations_the_search_gives() -> None:
-    """``_supply_slack`` lets shanten take the table bound without the card-supply search: on
-    random and adversarial hands (four of a kind, three copies, copies seen or laid down so few
-    are left, near-complete hands) whenever it holds, the full search confirms that bound; and
-    on the same hands shanten equals the reference path (no tables, no shortcut)."""
-    from tutor.engine.shanten import _exact_at_least, _optimistic, _supply_slack
+def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
+    """``_supply_slack`` and ``_fei_slack`` let shanten take the table bound without the
+    card-supply search: on random and adversarial hands (four of a kind, three copies, copies
+    seen or laid down so few are left, few or no FEI left to draw, near-complete hands) whenever
+    one holds, the full search confirms that bound; and on the same hands shanten equals the
+    reference path (no tables, no shortcut)."""
+    from tutor.engine.shanten import _exact_at_least, _fei_slack, _optimistic, _supply_slack
 
     rng = random.Random(11)
     ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
-    fired = refused_binding = 0
-    for trial in range(1500):
+    fired = [0, 0]
+    refused_binding = 0
+    for trial in range(2000):
         sets = rng.choice((4, 4, 3, 2))
         cap = [4] * 34
         for t in rng.sample(range(34), rng.randint(0, 12)):  # seen or laid down
@@ -342,12 +344,15 @@ def test_supply_slack_only_skips_confirmations_the_search_gives() -> None:
                         counts[x] += 1
             elif counts[t] < cap[t]:
                 counts[t] += 1
-        ctx = ShapeContext(sets, ok, tuple(cap), rng.choice((0, 0, 4)), 1)
+        if trial % 4 == 1:  # tight: of each kind held, at most two copies left (often one)
+            cap = [min(4, n + rng.choice((0, 1, 1, 2))) if n else cap[t] for t, n in enumerate(counts)]
+        ctx = ShapeContext(sets, ok, tuple(cap), rng.choice((0, 1, 2, 3, 4, 5)), 1)
         target = _optimistic(counts, 0, ctx, use_tables=False)
-        if target < ctx.size and _supply_slack(counts, ctx, ctx.size - target):
-            fired += 1
-            assert _exact_at_least(counts, 0, ctx, target), (counts, cap, sets)
+        slack = [f(counts, ctx, ctx.size - target) for f in (_supply_slack, _fei_slack)]
+        if target < ctx.size and any(slack):
+            fired = [a + b for a, b in zip(fired, slack, strict=True)]
+            assert _exact_at_least(counts, 0, ctx, target), (counts, cap, sets, ctx.fei_cap)
         elif target < ctx.size and not _exact_at_least(counts, 0, ctx, target):
             refused_binding += 1
         assert shanten_counts(counts, 0, ctx) == shanten_counts(counts, 0, ctx, exact=True), (counts, cap)
-    assert fired > 100 and refused_binding > 5  # both sides of the test were exercised
+    assert min(fired) > 100 and refused_binding > 5  # both sides of the test were exercised

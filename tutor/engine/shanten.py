@@ -337,6 +337,27 @@ def _supply_slack(counts: list[int], ctx: ShapeContext, missing: int) -> bool:
     return True
 
 
+def _fei_slack(counts: list[int], ctx: ShapeContext, missing: int) -> bool:
+    """Can FEI drawn from the deck cover whatever card supply lacks, so the table bound is exact?
+    A sufficient test, for a hand holding no FEI whose bound leaves ``missing`` cards to draw.
+
+    Proof. Among the cuts reaching the bound take one in which no two groups are both begun on
+    the same kind ``t`` alone (PONG begun ``tt``, NGAN seed ``t``, PONG seed ``t``, complete NGAN
+    ``tt``, where one lacks ``t``): two such groups always merge into one PONG begun or complete
+    plus an empty group, keeping the same cards with no more groups (four copies would be needed
+    for a complete PONG and a seed, and the test asks that no kind held is held to its last copy).
+    Every incomplete group there lacks at least one card, so at most ``min(sets + 1, missing)``
+    of them lack any; give each one FEI drawn from the deck (one a group is allowed, the group
+    keeps a card of its own). A group lacking one card is then whole; a NGAN seed too; a seed
+    completed as a PONG of ``t`` (always one of its ways) still lacks one ``t``, for at most one
+    seed per kind, and a copy of ``t`` is left since ``t`` is held below its copies. So the search
+    finds that cut with every slot filled, and the bound is the exact value."""
+    if ctx.max_wild < 1 or ctx.fei_cap < min(ctx.sets + 1, missing):
+        return False
+    cap = ctx.cap
+    return all(n < cap[t] for t, n in enumerate(counts[:N]) if n)
+
+
 def _picks(loose: list[int], n: int) -> Iterator[tuple[int, ...]]:
     """Every way to choose ``n`` of the loose cards (as a multiset), lazily: the first usually fits."""
     have: dict[int, int] = {}
@@ -373,7 +394,8 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
     if got is not None:
         return got
     target = _optimistic(counts, fei, ctx)
-    if (target < ctx.size or (fei and not ctx.max_wild)) and not (fei == 0 and _supply_slack(counts, ctx, ctx.size - target)):
+    if (target < ctx.size or (fei and not ctx.max_wild)) and not (
+        fei == 0 and (_fei_slack(counts, ctx, ctx.size - target) or _supply_slack(counts, ctx, ctx.size - target))):
         while target > 0 and not _exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1
