@@ -319,7 +319,8 @@ def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
     seen or laid down so few are left, few or no FEI left to draw, near-complete hands) whenever
     one holds, the full search confirms that bound; and on the same hands shanten equals the
     reference path (no tables, no shortcut)."""
-    from tutor.engine.shanten import _exact_at_least, _fei_slack, _optimistic, _supply_slack
+    from tutor.engine.shanten import _exact_at_least, _optimistic
+    from tutor.engine.supply import _fei_slack, _supply_slack
 
     rng = random.Random(11)
     ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))

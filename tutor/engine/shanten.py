@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any
 
 from tutor.engine import tables as _tables
-from tutor.engine.supply import _forced
+from tutor.engine.supply import _forced, supply_cannot_bind
 
 N = 34  # non-FEI kinds
 
@@ -38,6 +38,10 @@ class ShapeContext:
     max_wild: int  # FEI per group
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # per-component tables, by kind of table
     _full: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict, repr=False)
+    _below: tuple[int, ...] = field(init=False, repr=False)  # per tile: held counts must stay under it (``_fei_slack``)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_below", tuple(max(k, 1) for k in self.cap))
 
     @property
     def size(self) -> int:
@@ -306,58 +310,6 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     return found[0]
 
 
-def _supply_slack(counts: list[int], ctx: ShapeContext, missing: int) -> bool:
-    """Can card supply not bind, so the table bound is exact? A sufficient test, for a hand
-    holding no FEI whose bound leaves ``missing`` cards to draw.
-
-    Proof. Take any cut of the cards into groups reaching the bound (complete groups, partial
-    groups, seeds, empty groups) and any choice of the cards each incomplete group lacks. Only
-    partial groups and seeds lack cards (``_exact_at_least`` asks nothing of an empty group), and
-    with no FEI held they lack at most ``missing`` cards in all. A group lacking a copy of ``t``
-    either holds ``t`` itself (a PONG begun with two, lacking one; a NGAN seed, lacking one; a
-    PONG seed, lacking two), at most two for each held copy; or is CHEE-shaped (two of a window,
-    or a seed completed as a window) and lacks one ``t``, holding a card of the same suit at most
-    two ranks from ``t``, each held card in one group only. So the copies of ``t`` lacked number
-    at most ``min(missing, 2 * held[t] + held within two ranks of t)``; when that never passes
-    the copies left (``cap - held``), every choice is drawable, the search would accept the very
-    cut the bound counts, and the bound is the exact value."""
-    cap = ctx.cap
-    for t in range(N):
-        held = counts[t]
-        left = cap[t] - held
-        if left >= missing:
-            continue
-        if t < 27:
-            lo = t - t % 9
-            near = sum(counts[max(lo, t - 2) : min(lo + 9, t + 3)]) - held
-        else:
-            near = 0
-        if 2 * held + near > left:
-            return False
-    return True
-
-
-def _fei_slack(counts: list[int], ctx: ShapeContext, missing: int) -> bool:
-    """Can FEI drawn from the deck cover whatever card supply lacks, so the table bound is exact?
-    A sufficient test, for a hand holding no FEI whose bound leaves ``missing`` cards to draw.
-
-    Proof. Among the cuts reaching the bound take one in which no two groups are both begun on
-    the same kind ``t`` alone (PONG begun ``tt``, NGAN seed ``t``, PONG seed ``t``, complete NGAN
-    ``tt``, where one lacks ``t``): two such groups always merge into one PONG begun or complete
-    plus an empty group, keeping the same cards with no more groups (four copies would be needed
-    for a complete PONG and a seed, and the test asks that no kind held is held to its last copy).
-    Every incomplete group there lacks at least one card, so at most ``min(sets + 1, missing)``
-    of them lack any; give each one FEI drawn from the deck (one a group is allowed, the group
-    keeps a card of its own). A group lacking one card is then whole; a NGAN seed too; a seed
-    completed as a PONG of ``t`` (always one of its ways) still lacks one ``t``, for at most one
-    seed per kind, and a copy of ``t`` is left since ``t`` is held below its copies. So the search
-    finds that cut with every slot filled, and the bound is the exact value."""
-    if ctx.max_wild < 1 or ctx.fei_cap < min(ctx.sets + 1, missing):
-        return False
-    cap = ctx.cap
-    return all(n < cap[t] for t, n in enumerate(counts[:N]) if n)
-
-
 def _picks(loose: list[int], n: int) -> Iterator[tuple[int, ...]]:
     """Every way to choose ``n`` of the loose cards (as a multiset), lazily: the first usually fits."""
     have: dict[int, int] = {}
@@ -395,7 +347,7 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
         return got
     target = _optimistic(counts, fei, ctx)
     if (target < ctx.size or (fei and not ctx.max_wild)) and not (
-        fei == 0 and (_fei_slack(counts, ctx, ctx.size - target) or _supply_slack(counts, ctx, ctx.size - target))):
+        fei == 0 and supply_cannot_bind(counts, ctx, ctx.size - target)):
         while target > 0 and not _exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1
