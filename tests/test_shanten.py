@@ -357,3 +357,25 @@ def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
             refused_binding += 1
         assert shanten_counts(counts, 0, ctx) == shanten_counts(counts, 0, ctx, exact=True), (counts, cap)
     assert min(fired) > 100 and refused_binding > 5  # both sides of the test were exercised
+
+
+def test_bound_without_fei_matches_merged_profiles() -> None:
+    """The bound of a hand holding no FEI, read as the best of each part by sets and NGAN
+    (``_kept_without_fei``), equals the bound of the merged profiles (the reference path), under
+    rule sets with one, two and three suits and with sets laid down."""
+    from tutor.engine.shanten import _optimistic
+    from tutor.engine.table import Table
+    from tutor.rules.load import load_rules
+
+    rng = random.Random(17)
+    for name in ("3leg", "sanma", "singapore"):
+        rs = load_rules(name)
+        for sets in (rs.sets, rs.sets - 1, 2, 1):
+            base = Table(rs, rs.spec.seats[0], frozenset(), Hand()).shape
+            ctx = ShapeContext(sets, rs.chee_ok[:34], base.cap, base.fei_cap, rs.max_wild_per_set)
+            deck = [t for t in sorted(rs.in_play) if t < 34 for _ in range(4)]
+            for _ in range(150):
+                c = [0] * 34
+                for t in rng.sample(deck, 3 * sets + rng.choice((1, 2))):
+                    c[t] += 1
+                assert _optimistic(c, 0, ctx) == _optimistic(c, 0, ctx, use_tables=False), (name, sets, c)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
+from operator import add
 from typing import Any
 
 from tutor.engine import tables as _tables
@@ -193,6 +194,11 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool
     else:
         ids = [-2, -2, -2]
         suits = [(b, tuple(counts[b : b + 9])) for b in (0, 9, 18) if any(counts[b : b + 9])]
+    if fei == 0 and use_tables:  # no wild slot counts: combine each part's best kept by sets and NGAN at most
+        best = _kept_without_fei(ids, suits, honours, ctx)
+        if okey is not None:
+            memo[okey] = best
+        return best
     total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
     for pid in ids:
         if pid >= 0:
@@ -225,6 +231,49 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool
     if okey is not None:
         memo[okey] = best
     return best
+
+
+def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], honours: tuple[int, ...],
+                      ctx: ShapeContext) -> int:
+    """``_optimistic`` for a hand holding no FEI: the most cards kept over the parts' profiles,
+    sets and NGAN shared out (the same maximum as merging the profiles, without building them)."""
+    memo = ctx._memo
+    sets = ctx.sets
+    arrays: list[list[int]] = []
+    for pid in ids:
+        if pid >= 0:
+            key: tuple[Any, ...] = ("tarr", pid, sets)
+            a = memo.get(key)
+            if a is None:
+                a = memo[key] = _tables.kept_array(_tables.load()[0][pid], sets)
+            arrays.append(a)
+    for base, pattern in suits:
+        key = ("sarr", base, pattern, sets)
+        a = memo.get(key)
+        if a is None:
+            a = memo[key] = _tables.kept_array(free_profile(tuple(range(base, base + 9)), pattern, ctx.chee_ok, ctx.max_wild,
+                                                     memo), sets)
+        arrays.append(a)
+    if honours:
+        key = ("harr", honours, sets)
+        a = memo.get(key)
+        if a is None:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for k, x in enumerate(honours):
+                prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), sets, 0)
+            a = memo[key] = _tables.kept_array(prof, sets)
+        arrays.append(a)
+    if not arrays:
+        return 0
+    acc = arrays[0]
+    for b in arrays[1:-1]:  # (max, +) product of two such arrays, itself one
+        acc = [max(acc[2 * s1 + p1] + b[2 * (s - s1) + p - p1] for s1 in range(s + 1) for p1 in range(p + 1))
+               for s in range(sets + 1) for p in (0, 1)]
+    if len(arrays) == 1:
+        return acc[-1]
+    last = arrays[-1]
+    # acc[i], i = 2 * sets + NGAN of the other parts; the last part takes the rest: last[2 * sets + 1 - i]
+    return max(map(add, acc, reversed(last)))
 
 
 def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) -> bool:
