@@ -311,3 +311,71 @@ def test_a_shared_memo_past_its_limit_starts_afresh(monkeypatch: pytest.MonkeyPa
     assert again == {} and again is not memo
     again[1] = 1
     assert sh.shared_memo("limit-test") is again
+
+
+def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
+    """``_supply_slack`` and ``_fei_slack`` let shanten take the table bound without the
+    card-supply search: on random and adversarial hands (four of a kind, three copies, copies
+    seen or laid down so few are left, few or no FEI left to draw, near-complete hands) whenever
+    one holds, the full search confirms that bound; and on the same hands shanten equals the
+    reference path (no tables, no shortcut)."""
+    from tutor.engine.shanten import _exact_at_least, _optimistic
+    from tutor.engine.supply import _fei_slack, _supply_slack
+
+    rng = random.Random(11)
+    ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
+    fired = [0, 0]
+    refused_binding = 0
+    for trial in range(2000):
+        sets = rng.choice((4, 4, 3, 2))
+        cap = [4] * 34
+        for t in rng.sample(range(34), rng.randint(0, 12)):  # seen or laid down
+            cap[t] = rng.randint(0, 3)
+        counts = [0] * 34
+        # a complete shape, then a few cards swapped; some hands forced to hold 3 or 4 of a kind
+        if trial % 3 == 0:
+            t = rng.randrange(34)
+            cap[t] = 4
+            counts[t] = rng.choice((3, 4))
+        while sum(counts) < 3 * sets + 1:
+            t = rng.randrange(34)
+            if t < 27 and t % 9 <= 6 and rng.random() < 0.4:
+                for x in (t, t + 1, t + 2):
+                    if counts[x] < cap[x] and sum(counts) < 3 * sets + 1:
+                        counts[x] += 1
+            elif counts[t] < cap[t]:
+                counts[t] += 1
+        if trial % 4 == 1:  # tight: of each kind held, at most two copies left (often one)
+            cap = [min(4, n + rng.choice((0, 1, 1, 2))) if n else cap[t] for t, n in enumerate(counts)]
+        ctx = ShapeContext(sets, ok, tuple(cap), rng.choice((0, 1, 2, 3, 4, 5)), 1)
+        target = _optimistic(counts, 0, ctx, use_tables=False)
+        slack = [f(counts, ctx, ctx.size - target) for f in (_supply_slack, _fei_slack)]
+        if target < ctx.size and any(slack):
+            fired = [a + b for a, b in zip(fired, slack, strict=True)]
+            assert _exact_at_least(counts, 0, ctx, target), (counts, cap, sets, ctx.fei_cap)
+        elif target < ctx.size and not _exact_at_least(counts, 0, ctx, target):
+            refused_binding += 1
+        assert shanten_counts(counts, 0, ctx) == shanten_counts(counts, 0, ctx, exact=True), (counts, cap)
+    assert min(fired) > 100 and refused_binding > 5  # both sides of the test were exercised
+
+
+def test_bound_without_fei_matches_merged_profiles() -> None:
+    """The bound of a hand holding no FEI, read as the best of each part by sets and NGAN
+    (``_kept_without_fei``), equals the bound of the merged profiles (the reference path), under
+    rule sets with one, two and three suits and with sets laid down."""
+    from tutor.engine.shanten import _optimistic
+    from tutor.engine.table import Table
+    from tutor.rules.load import load_rules
+
+    rng = random.Random(17)
+    for name in ("3leg", "sanma", "singapore"):
+        rs = load_rules(name)
+        for sets in (rs.sets, rs.sets - 1, 2, 1):
+            base = Table(rs, rs.spec.seats[0], frozenset(), Hand()).shape
+            ctx = ShapeContext(sets, rs.chee_ok[:34], base.cap, base.fei_cap, rs.max_wild_per_set)
+            deck = [t for t in sorted(rs.in_play) if t < 34 for _ in range(4)]
+            for _ in range(150):
+                c = [0] * 34
+                for t in rng.sample(deck, 3 * sets + rng.choice((1, 2))):
+                    c[t] += 1
+                assert _optimistic(c, 0, ctx) == _optimistic(c, 0, ctx, use_tables=False), (name, sets, c)

@@ -30,6 +30,15 @@ class Group:
 
     @classmethod
     def from_raw(cls, raw: RawGroup) -> Group:
+        if cls is Group:  # groups are immutable and few (kind, card, FEI positions, laid down): made once each
+            got = _GROUPS.get(raw)
+            if got is None:
+                got = _GROUPS[raw] = cls._make(raw)
+            return got
+        return cls._make(raw)
+
+    @classmethod
+    def _make(cls, raw: RawGroup) -> Group:
         k, t, w, d = raw
         size = {CHEE: 3, PONG: 3, KONG: 4, NGAN: 2}[k]
         ids = [t + j for j in range(3)] if k == CHEE else [t] * size
@@ -44,6 +53,9 @@ class Group:
     def __str__(self) -> str:
         parts = [f"F*={t}" if j in self.wild else str(t) for j, t in enumerate(self.tiles)]
         return " ".join(parts)
+
+
+_GROUPS: dict[RawGroup, Group] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,7 @@ def validate(hand: Hand, rules: RuleSet) -> None:
 def is_win(score: Score, rules: RuleSet) -> bool:
     """Does a complete hand with this score win: the minimum met (bonus points aside), and a yaku
     where the rule set needs one. ``check`` and the solver both ask this."""
-    return score.qualifying >= rules.minimum and not score.detail("no_yaku", False)
+    return score.qualifying >= rules.minimum and not (score.details and score.detail("no_yaku", False))
 
 
 SCORERS: dict[str, type[Scorer]] = {"additive": AdditiveScorer, "han": HanScorer}
@@ -107,6 +107,8 @@ def scorer_for(rules: RuleSet) -> Scorer:
 def known_situations(rules: RuleSet, situations: Iterable[str]) -> frozenset[str]:
     """The situation flags given, each checked against the rule set's (``ChoiceError`` if unknown)."""
     flags = frozenset(situations)
+    if not flags:
+        return flags
     known = sorted(s.flag for s in rules.spec.situations)
     for f in sorted(flags - set(known)):
         raise ChoiceError("situation", f, known, f"{rules.name} knows no situation {f!r} ({', '.join(known) or 'none'})")

@@ -7,7 +7,7 @@ rule set's scorer once; nothing else in the engine asks which system a rule set 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Meld, MeldKind
 from tutor.core.readings import KONG, NGAN, Group, RawReading, Reading, to_reading
@@ -55,6 +55,31 @@ class AdditiveScorer(Scorer):
     """Points added up item by item (FUN, tai), with the rule set's limit and cap."""
 
     flat = True
+    PLANS = 4096  # plans kept before the memo starts afresh
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__(rules)
+        self._plans: dict[tuple[tuple[int, ...], int, frozenset[str], str], list[tuple[Any, int, int]]] = {}
+
+    def _plan(self, ctx: Context, seat: str) -> list[tuple[Any, int, int]]:
+        """The items that may score for this seat, situation, bonus cards and FEI held, in the
+        rule set's order, each with its count when it needs no reading (it looks at those alone,
+        so it is counted once here, not for every reading) or -1 when the reading decides it."""
+        key = (tuple(ctx.bonus), ctx.wild_held, frozenset(ctx.flags), seat)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = []
+            for rule in self.rules.items:
+                pts = rule.points.get(seat)
+                if pts is None or (rule.requires and not rule.requires <= ctx.flags):
+                    continue
+                n = -1 if rule.per_reading else rule.func(ctx, rule.args)
+                if n:
+                    plan.append((rule, pts, n))
+            if len(self._plans) >= self.PLANS:
+                self._plans.clear()
+            self._plans[key] = plan
+        return plan
 
     def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
         """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
@@ -63,13 +88,11 @@ class AdditiveScorer(Scorer):
         bonus_total = 0
         limit_value: int | None = None
         scoring = self.rules.spec.scoring
-        for rule in self.rules.items:
-            pts = rule.points.get(seat)
-            if pts is None or (rule.per_reading and raw is None):
-                continue
-            if rule.requires and not rule.requires <= ctx.flags:
-                continue
-            n = rule.func(ctx, rule.args)
+        for rule, pts, n in self._plan(ctx, seat):
+            if n < 0:
+                if raw is None:
+                    continue
+                n = rule.func(ctx, rule.args)
             if not n:
                 continue
             if rule.limit or rule.half_limit:

@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
+from operator import add
 from typing import Any
 
 from tutor.engine import tables as _tables
+from tutor.engine.supply import _forced, supply_cannot_bind
 
 N = 34  # non-FEI kinds
 
@@ -37,6 +39,10 @@ class ShapeContext:
     max_wild: int  # FEI per group
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # per-component tables, by kind of table
     _full: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict, repr=False)
+    _below: tuple[int, ...] = field(init=False, repr=False)  # per tile: held counts must stay under it (``_fei_slack``)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_below", tuple(max(k, 1) for k in self.cap))
 
     @property
     def size(self) -> int:
@@ -63,68 +69,6 @@ def _alternatives(ok: tuple[bool, ...], kind: str, t: int) -> tuple[tuple[int, .
     if kind == "gap":  # t and t+2 held
         return ((t + 1,),)
     return ((t,),)  # a PONG or NGAN missing copies of t
-
-
-def _forced(needs: list[tuple[tuple[tuple[int, ...], ...], int]], avail: dict[int, int], mw: int) -> int | None:
-    """Fewest FEI that must fill slots no card can fill; None if even FEI cannot do it.
-
-    ``needs`` holds, per group with missing cards, its alternatives and how many FEI it may take
-    (at most ``mw`` too). For each way to complete the groups, the slots beyond the cards left
-    must take a FEI each, one group giving at most its share: an exact search over placements.
-    """
-    demand: dict[int, int] = {}
-    for alts, _ in needs:
-        for x in alts[0]:
-            demand[x] = demand.get(x, 0) + 1
-    if all(avail.get(x, 0) >= n for x, n in demand.items()):
-        return 0
-    best: int | None = None
-    for choice in product(*(alts for alts, _ in needs)):
-        per: dict[int, int] = {}
-        for miss in choice:
-            for x in miss:
-                per[x] = per.get(x, 0) + 1
-        excess = {x: n - avail.get(x, 0) for x, n in per.items() if n > avail.get(x, 0)}
-        need = sum(excess.values())
-        if best is not None and need >= best:
-            continue
-        if _placeable(excess, [(miss, min(mw, cap)) for (_, cap), miss in zip(needs, choice, strict=True)]):
-            best = need
-            if need == 0:
-                break
-    return best
-
-
-def _placeable(excess: dict[int, int], groups: list[tuple[tuple[int, ...], int]]) -> bool:
-    """Can each over-demanded card get its FEI from distinct slots, a group giving at most its share?"""
-    left = {x: n for x, n in excess.items() if n > 0}
-    if not left:
-        return True
-    if not groups:
-        return False
-    (miss, share), rest = groups[0], groups[1:]
-    # this group's FEI go on some of its missing cards that are over-demanded (or on none)
-    options: set[tuple[int, ...]] = {()}
-    for k in range(1, share + 1):
-        for pick in _sub_multisets([x for x in miss if x in left], k):
-            options.add(pick)
-    for pick in sorted(options, key=len, reverse=True):
-        trial = dict(left)
-        ok = True
-        for x in pick:
-            trial[x] = trial.get(x, 0) - 1
-            if trial[x] < 0:
-                ok = False
-        if ok and _placeable(trial, rest):
-            return True
-    return False
-
-
-def _sub_multisets(items: list[int], k: int) -> set[tuple[int, ...]]:
-    """The distinct sub-multisets of ``items`` of size ``k``."""
-    from itertools import combinations
-
-    return {tuple(sorted(c)) for c in combinations(items, k)}
 
 
 def free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, memo: dict) -> dict:
@@ -250,6 +194,11 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool
     else:
         ids = [-2, -2, -2]
         suits = [(b, tuple(counts[b : b + 9])) for b in (0, 9, 18) if any(counts[b : b + 9])]
+    if fei == 0 and use_tables:  # no wild slot counts: combine each part's best kept by sets and NGAN at most
+        best = _kept_without_fei(ids, suits, honours, ctx)
+        if okey is not None:
+            memo[okey] = best
+        return best
     total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
     for pid in ids:
         if pid >= 0:
@@ -284,6 +233,49 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool
     return best
 
 
+def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], honours: tuple[int, ...],
+                      ctx: ShapeContext) -> int:
+    """``_optimistic`` for a hand holding no FEI: the most cards kept over the parts' profiles,
+    sets and NGAN shared out (the same maximum as merging the profiles, without building them)."""
+    memo = ctx._memo
+    sets = ctx.sets
+    arrays: list[list[int]] = []
+    for pid in ids:
+        if pid >= 0:
+            key: tuple[Any, ...] = ("tarr", pid, sets)
+            a = memo.get(key)
+            if a is None:
+                a = memo[key] = _tables.kept_array(_tables.load()[0][pid], sets)
+            arrays.append(a)
+    for base, pattern in suits:
+        key = ("sarr", base, pattern, sets)
+        a = memo.get(key)
+        if a is None:
+            a = memo[key] = _tables.kept_array(free_profile(tuple(range(base, base + 9)), pattern, ctx.chee_ok, ctx.max_wild,
+                                                     memo), sets)
+        arrays.append(a)
+    if honours:
+        key = ("harr", honours, sets)
+        a = memo.get(key)
+        if a is None:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for k, x in enumerate(honours):
+                prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), sets, 0)
+            a = memo[key] = _tables.kept_array(prof, sets)
+        arrays.append(a)
+    if not arrays:
+        return 0
+    acc = arrays[0]
+    for b in arrays[1:-1]:  # (max, +) product of two such arrays, itself one
+        acc = [max(acc[2 * s1 + p1] + b[2 * (s - s1) + p - p1] for s1 in range(s + 1) for p1 in range(p + 1))
+               for s in range(sets + 1) for p in (0, 1)]
+    if len(arrays) == 1:
+        return acc[-1]
+    last = arrays[-1]
+    # acc[i], i = 2 * sets + NGAN of the other parts; the last part takes the rest: last[2 * sets + 1 - i]
+    return max(map(add, acc, reversed(last)))
+
+
 def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) -> bool:
     """Is there a physically possible completion keeping at least ``target`` cards?"""
     c = list(counts)
@@ -296,11 +288,13 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     found = [False]
     av = {t: avail[t] for t in range(N)}
 
+    m1, m2 = min(mw, 1), min(mw, 2)  # FEI a partial group (every one in ``needs`` lacks one card) or an empty set takes
+
     def leaf(kept: int, sets_left: int, pair_left: int) -> None:
         free = sets_left + pair_left
-        wild_cap = sum(min(mw, k) for _, k in needs)
+        wild_cap = len(needs) * m1
         # a seed's group takes as many FEI as the empty group it replaces, so the cap is fixed
-        cap = wild_cap + pair_left * min(mw, 1) + sets_left * min(mw, 2)
+        cap = wild_cap + pair_left * m1 + sets_left * m2
         for n_seeds in range(min(len(loose), free), -1, -1):
             if kept + n_seeds + min(fei, cap) < target:
                 return
@@ -321,8 +315,10 @@ def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int)
     def rec(i: int, rem: int, kept: int, sets_left: int, pair_left: int) -> None:
         if found[0]:
             return
-        wild_cap = sum(min(mw, k) for _, k in needs) + sets_left * min(mw, 2) + pair_left * min(mw, 1)
-        if kept + min(rem + len(loose), 3 * sets_left + 2 * pair_left) + min(fei, wild_cap) < target:
+        wild_cap = len(needs) * m1 + sets_left * m2 + pair_left * m1
+        room = 3 * sets_left + 2 * pair_left
+        held = rem + len(loose)
+        if kept + (min(room, held)) + (min(wild_cap, fei)) < target:
             return
         while i < N and c[i] == 0:
             i += 1
@@ -399,7 +395,8 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
     if got is not None:
         return got
     target = _optimistic(counts, fei, ctx)
-    if target < ctx.size or (fei and not ctx.max_wild):
+    if (target < ctx.size or (fei and not ctx.max_wild)) and not (
+        fei == 0 and supply_cannot_bind(counts, ctx, ctx.size - target)):
         while target > 0 and not _exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1

@@ -93,15 +93,19 @@ def waits(
     key = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
     found = []
+    ready = False  # a card of which a copy is left completes the hand: shanten 0, no search needed
     for i, t in enumerate(table.kinds):
         w = table.win(key + table.unit_of[i])
-        if w is None or unseen[t] <= 0:
+        if w is None:
+            continue
+        ready = ready or table.count(key, i) < table.cap_local[i]
+        if unseen[t] <= 0:
             continue
         reading = table.reading(key + table.unit_of[i])
         assert reading is not None
         found.append(Wait(TILES[t], w[0], w[1], unseen[t], reading))
     notes = []
-    sh = table.shanten(key)
+    sh = 0 if ready else table.shanten(key)
     if not found and sh == 0:
         notes.append("every card this hand waits on is already in sight")
     distance = Distance(table, key, [unseen[t] for t in table.kinds]).of(key) if with_distance else None

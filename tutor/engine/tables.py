@@ -116,6 +116,19 @@ def table_suits(chee_ok: Sequence[bool]) -> tuple[bool, bool, bool]:
     return tuple(all(chee_ok[b : b + 7]) and not chee_ok[b + 7] and not chee_ok[b + 8] for b in (0, 9, 18))  # type: ignore[return-value]
 
 
+def kept_array(prof: Profile, sets: int) -> list[int]:
+    """A profile as the most cards kept with at most ``s`` sets and ``p`` NGAN (index ``2s + p``)."""
+    a = [0] * (2 * sets + 2)
+    for (s, p, _), v in prof.items():
+        if s <= sets and a[2 * s + p] < v:
+            a[2 * s + p] = v
+    for i in range(2, len(a)):
+        a[i] = max(a[i], a[i - 2])
+    for i in range(1, len(a), 2):
+        a[i] = max(a[i], a[i - 1])
+    return a
+
+
 _SHARED: dict[tuple[Any, ...], dict[Any, Any]] = {}
 SHARED_LIMIT = 1_000_000  # entries a shared memo may hold before it starts afresh
 
