@@ -27,19 +27,23 @@ def fei_slots(
     never unmatches a card, so the largest matching still covers them."""
     missing: dict[int, int] = {}
     forced: dict[int, int] = {}
-    for k, w in enumerate(want):
-        if w > counts[k]:
-            missing[k] = w - counts[k]
+    for k, (w, c) in enumerate(zip(want, counts, strict=False)):
+        if w > c:
+            missing[k] = w - c
             if w > caps[k]:
                 forced[k] = w - caps[k]
-    if sum(forced.values()) > fei_cap:
+    if not missing:
+        return 0
+    if forced and sum(forced.values()) > fei_cap:
         return None
-    options = []
+    options: list[list[int]] = []
     for kind, i in groups:
-        cards = (i, i + 1, i + 2) if kind == CHEE else (i,)
-        lack = [x for x in cards if x in missing]
-        if lack:
-            options.append(lack)
+        if kind == CHEE:
+            lack = [x for x in (i, i + 1, i + 2) if x in missing]
+            if lack:
+                options.append(lack)
+        elif i in missing:
+            options.append([i])
     if not forced:  # most often each group lacking a card gets one of its own: no search
         left = dict(missing)
         for lack in options:

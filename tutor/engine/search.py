@@ -188,21 +188,21 @@ class Search:
                 vals.append(zero(m))
                 continue
             prev = vals[m - 1]
-            acc = [win_p] * (m + 1)
-            acc[0] = win_fun + stay_p * prev[0]
-            if m > 1:
-                for k in range(2, m + 1):
-                    acc[k] += stay_p * prev[k - 1]
-                for p, lists in kids:
-                    best = prev
-                    for lst in lists:
-                        r = lst[m - 1]
-                        if r[0] > best[0] or (r[0] == best[0] and better(r, best)):
-                            best = r
-                    acc[0] += p * best[0]
-                    for k in range(2, m + 1):
-                        acc[k] += p * best[k - 1]
-            vals.append(tuple(x / total for x in acc))
+            fun = win_fun + stay_p * prev[0]
+            if m == 1:
+                vals.append((fun / total, win_p / total))
+                continue
+            # the chance of a win by draw 2, ... m: the sums in the same order as the draws' parts
+            by = [win_p + stay_p * x for x in prev[1:]]
+            for p, lists in kids:
+                best = prev
+                for lst in lists:
+                    r = lst[m - 1]
+                    if r[0] > best[0] or (r[0] == best[0] and r != best and better(r, best)):
+                        best = r
+                fun += p * best[0]
+                by = [a + p * b for a, b in zip(by, best[1:], strict=True)]
+            vals.append((fun / total, win_p / total, *[x / total for x in by]))
         return vals[n]
 
     def _values(self, h: int, n: int) -> list[Value]:
@@ -238,7 +238,11 @@ class Search:
         if self.d.by_structure and dh > 0:  # no draw wins; the swaps closer come from the structures
             swaps = closer(self.d, h, {i: p for i, p, _ in draws})
             return total, [(i, p, -1, tuple(swaps.get(i, ()))) for i, p, _ in draws]
+        wanted = self._wanted(h) if self.d.by_structure else None
         for i, p, unit in draws:
+            if wanted is not None and i not in wanted:  # no winning structure takes it
+                out.append((i, p, -1, ()))
+                continue
             h14 = h + unit
             fun = self._win(h14)
             if fun >= 0:
@@ -254,6 +258,17 @@ class Search:
                         kids.append(g)
             out.append((i, p, -1, tuple(kids)))
         return total, out
+
+    def _wanted(self, h: int) -> set[int]:
+        """The draws that may make the 13-card hand ``h`` (at distance 0) win: a winning hand is
+        one of ``h``'s nearest winning structures completed, so the card drawn is one such a
+        structure wants more of than ``h`` holds, or a FEI."""
+        d = self.d
+        counts, _ = d._counts(h)
+        out = {d.n} if self.t.has_fei else set()
+        for _, want in d.optimal(h):
+            out.update(k for k, w in enumerate(want) if w > counts[k])
+        return out
 
     def after_replacement(self, h0: int, n: int) -> tuple[Value, float]:
         """A replacement card drawn at once by the 3n+1 cards ``h0`` (after sinking a FEI or
@@ -326,6 +341,32 @@ def split(dist: Distance, key14: int) -> None:
             dist.opt[g] = sub
             dist.memo[g] = size - 1 - kept
 
+def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
+    """Give the hand ``key14`` less a card of local kind ``x`` its nearest winning structures in
+    ``dist`` (the discard's own copy limits) from those of ``key14`` in ``root`` (the 14 cards' copy
+    limits, never below the discard's), so the discards of one hand share one structure search.
+
+    A structure keeps no more of the 13 cards under the discard's limits than of the 14 under the
+    root's (fewer cards, tighter limits), so where some structure of ``key14`` keeps as many, the
+    distance is the same and those are all the nearest structures (each of them is one of
+    ``key14``'s). Where none does, the distance is more than the 14 cards' and ``dist`` is left to
+    its own search from there."""
+    if not (root.by_structure and dist.by_structure):
+        return
+    g = key14 - dist.t.unit_of[x]
+    if g in dist.opt:
+        return
+    got = root.optimal(key14)
+    kept = root.t.shape.size - root.memo[key14] - 1
+    counts, fei = root._counts(key14)
+    sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
+    if sub:
+        dist.opt[g] = sub
+        dist.memo[g] = root.t.shape.size - 1 - kept
+    elif got:
+        dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
+
+
 def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int, list[Structure]]]:
     """The swaps that bring the 13-card hand ``key`` one draw closer to a win: per card drawn
     (a local kind with copies in ``pool``), the hands its discards leave, each with the winning
@@ -343,10 +384,20 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int
     units = dist.t.unit_of
     base = dist.base
     out: dict[int, dict[int, list[Structure]]] = {}
+    kinds = range(n)
     for struct in dist.optimal(key):
         groups, want = struct
-        need = [k for k in range(n) if want[k] > counts[k] and k in pool]
-        spare = [k for k in range(n) if counts[k] > want[k]]
+        need = []
+        spare = []
+        beyond = False  # a card wanted beyond its copies
+        for k, w, c, cap in zip(kinds, want, counts, caps, strict=False):
+            if w > cap:
+                beyond = True
+            if w > c:
+                if k in pool:
+                    need.append(k)
+            elif c > w:
+                spare.append(k)
         if fi >= 0:
             if fi in pool:
                 need.append(fi)
@@ -357,34 +408,43 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int
         # Where a group takes one FEI at most, from the FEI slots ``u`` of the structure: a
         # real card for a real one loses at most one slot, a FEI drawn needs a free slot, a
         # FEI thrown keeps no more unless a slot was free.
-        simple = fi < 0 or (not fei and all(w <= c for w, c in zip(want, caps, strict=False)))
+        simple = fi < 0 or (not fei and not beyond)
         u = -1 if simple or dist.mw != 1 else fei_slots(groups, want, counts, caps, fei_cap)
         if u is None:
             continue
         fei_room = fei_cap if fi < 0 or base[fi] >= 0 else fei + 1
+        slot_lost = u - 1 < min(fei, fei_cap)  # a real card for a real one may keep one card less
         for t in need:
+            kids = out.get(t)
+            up = key + units[t]
             for x in spare:
                 if t == x:
                     continue
-                g = key + units[t] - units[x]
-                verify = False
                 if simple:
                     verify = t == fi
                 elif u >= 0:
                     if t == fi:
                         if not (u >= fei + 1 and fei_room >= fei + 1):
                             continue
+                        verify = False
                     elif x == fi:
                         if u >= fei:
                             continue
                         verify = True
                     else:
-                        verify = u - 1 < min(fei, fei_cap)
+                        verify = slot_lost
                 else:
                     verify = True
                 if verify and dist.kept_after(struct, counts, fei, t, x) != kept_now + 1:
                     continue
-                out.setdefault(t, {}).setdefault(g, []).append(struct)
+                if kids is None:
+                    kids = out[t] = {}
+                g = up - units[x]
+                structs = kids.get(g)
+                if structs is None:
+                    kids[g] = [struct]
+                else:
+                    structs.append(struct)
     for kids in out.values():
         for g, structs in kids.items():
             if g not in dist.opt:
@@ -393,4 +453,4 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int
     return out
 
 
-__all__ = ["Search", "Value", "better", "closer", "split", "zero"]
+__all__ = ["Search", "Value", "better", "closer", "seed", "split", "zero"]

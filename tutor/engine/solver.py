@@ -22,7 +22,7 @@ from tutor.engine.horizon import draws_left, most_draws
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, validate
-from tutor.engine.search import Search
+from tutor.engine.search import Search, seed
 from tutor.engine.table import Table
 from tutor.errors import ArgumentError, InvalidHandError
 
@@ -167,9 +167,12 @@ def discard(
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
     notes = []
+    root = Distance(table, key14, pool0)  # one structure search for the discards (``seed``)
     for tab, h0, tile, action, replacement in tasks:
-        options.append(weigh(tab, Distance(tab, h0, pool0), h0, pool0, n, min(exact_draws, n), tile, action,
-                               replacement, tick))
+        dist = Distance(tab, h0, pool0)
+        if tab is table:
+            seed(root, key14, dist, table.index[tile.id])
+        options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
     # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
