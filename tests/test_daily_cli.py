@@ -12,10 +12,9 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from support.cli import js, run
 
 from puzzles import Puzzle, load_puzzles
-from tutor.cli.app import app
 from tutor.teach.daily import daily_puzzle
 
 PUZZLES = load_puzzles()
@@ -26,17 +25,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SEKWOO_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "80")
     return tmp_path / "home"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def js(*args: str) -> dict:
-    code, out, err = run(*args, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def wrong(p: Puzzle) -> str:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from support.cli import js, run
 from support.terminal import in_terminal
-from typer.testing import CliRunner
 
 from puzzles import load_puzzles
-from tutor.cli.app import app
 from tutor.errors import PuzzleError
 from tutor.render.chart import rating_lines, rating_svg
 from tutor.teach.answers import judge
@@ -27,17 +25,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SEKWOO_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "80")
     return tmp_path / "home"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def js(*args: str) -> dict:
-    code, out, err = run(*args, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def _wrong(puzzle_id: str) -> str:

@@ -10,11 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.cli import js, run
 from support.terminal import in_terminal
-from typer.testing import CliRunner
 
 from puzzles import load_puzzles, parse_file
-from tutor.cli.app import app
 from tutor.teach.answers import judge
 from tutor.teach.lessons import LESSONS, Lesson, exercises, questions
 
@@ -26,17 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SEKWOO_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def js(*args: str) -> dict:
-    code, out, err = run(*args, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_every_command_has_help() -> None:
