@@ -17,7 +17,7 @@ from tutor import Hand, check, load_rules
 from tutor.cli.app import app
 from tutor.core.hands import Meld, MeldKind
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.claim import _after_claim, claim, legal_claims
+from tutor.engine.claim import after_claim, claim, legal_claims
 from tutor.errors import TutorError
 
 
@@ -98,7 +98,7 @@ def _reference(text: str, card: str, source: str, seat: str, live: tuple[str, ..
         out[("sek-woo", "")] = (float(done.fun), 1.0)
     for action, meld in brute_claims(hand, tile, "3leg", source):
         m = Meld(MeldKind(action), tuple(Tile.parse(c) for c in meld))
-        after = _after_claim(hand, m, tile)
+        after = after_claim(hand, m, tile)
         if action == "kong":
             model = hr.Horizon(after, hr.concealed_of(after), hr.not_in_sight(after, seen), "3leg", seat)
             ev, pw, _ = hr.replacement_value(model, hr.concealed_of(after), n, exact)

@@ -85,7 +85,7 @@ def swap_barred(meld: Meld, tile: Tile) -> frozenset[Tile]:
     return frozenset({tile} if other is None else {tile, TILES[other]})
 
 
-def _after_claim(hand: Hand, meld: Meld, tile: Tile) -> Hand:
+def after_claim(hand: Hand, meld: Meld, tile: Tile) -> Hand:
     """The hand once ``meld`` (holding the claimed ``tile``) is laid down."""
     left = list(hand.concealed)
     taken = list(meld.cards)
@@ -148,7 +148,7 @@ def claim(
     options.append(_from_option("pass", None, passing, None, n))
     done[0] += 1
     for action, meld in claims:
-        after = _after_claim(hand, meld, tile)
+        after = after_claim(hand, meld, tile)
         if action == "kong":  # four laid down: a replacement at once, then a discard
             t2 = Table(rules, seat_name, flags, after)
             h0 = t2.pack(after.concealed)

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, Tile
+from tutor.engine.claim import after_claim
 from tutor.engine.score import check
 from tutor.errors import TutorError
 from tutor.rules.load import RuleSet
@@ -36,7 +37,7 @@ from tutor.table.events import (
     Win,
 )
 from tutor.table.events import Event as RecordEvent
-from tutor.table.moves import Move, after_claim, after_turn, claim_moves, turn_moves
+from tutor.table.moves import Move, after_turn, claim_moves, turn_moves
 from tutor.table.opponents import choose_claim, choose_turn, unseen_for
 
 
@@ -205,7 +206,7 @@ class Game:
             seat, move = answer
             self.river.pop()
             assert move.meld is not None
-            self.hands[seat] = after_claim(self.hands[seat], thrown, move.meld)
+            self.hands[seat] = after_claim(self.hands[seat], move.meld, thrown)
             self.events.append(Event("claim", seat, thrown, move.meld, source=self.river_source))
             drawn = self._take(seat, back=True) if move.action == "kong" else None
 

@@ -93,14 +93,4 @@ def after_turn(hand: Hand, move: Move, rules: RuleSet) -> Hand:
     raise ValueError(f"not a move that leaves a hand: {move.action}")
 
 
-def after_claim(hand: Hand, tile: Tile, meld: Meld) -> Hand:
-    """The hand once ``meld`` (holding the claimed ``tile``) is laid down."""
-    left = list(hand.concealed)
-    taken = list(meld.cards)
-    taken.remove(tile)
-    for card in taken:
-        left.remove(card)
-    return Hand(tuple(left), hand.melds + (meld,), hand.bonus)
-
-
-__all__ = ["CLAIM_ACTIONS", "TURN_ACTIONS", "Move", "after_claim", "after_turn", "claim_moves", "turn_moves"]
+__all__ = ["CLAIM_ACTIONS", "TURN_ACTIONS", "Move", "after_turn", "claim_moves", "turn_moves"]

@@ -20,9 +20,10 @@ from collections.abc import Mapping
 
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
+from tutor.engine.claim import after_claim
 from tutor.engine.table import Table
 from tutor.rules.load import RuleSet
-from tutor.table.moves import Move, after_claim
+from tutor.table.moves import Move
 
 
 def best_discard(hand: Hand, rules: RuleSet, seat: Seat, unseen: Mapping[int, int]) -> tuple[Tile, int]:
@@ -68,7 +69,7 @@ def choose_claim(hand: Hand, tile: Tile, rules: RuleSet, seat: Seat, legal: list
     now = shanten_of(hand, rules, seat)
     move = pongs[0]
     assert move.meld is not None and move.meld.kind is MeldKind.PONG
-    after = after_claim(hand, tile, move.meld)
+    after = after_claim(hand, move.meld, tile)
     _, sh = best_discard(after, rules, seat, unseen)
     return move if sh < now else Move("pass")
 
