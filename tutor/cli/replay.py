@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tutor.cli.prompt import ask
+from tutor.core.words import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -44,7 +45,7 @@ def replay(con: Console) -> tuple[int, int] | None:
 
     right = done = 0
     for m in kept():
-        con.print(f"\n[bold]From your review[/bold] · {m.rules} · {m.seat} · {m.draws} draws left")
+        con.print(f"\n[bold]From your review[/bold] · {m.rules} · {m.seat} · {plural(m.draws, 'draw')} left")
         con.print(hand_line(parse_hand(m.hand), "  "))
         con.print(f"  {situation(m)}")
         while True:

@@ -6,20 +6,27 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.hands import Hand
+from tutor.core.words import plural
 from tutor.table.drill import HandSummary, Question, Summary
 from tutor.table.grading import Graded
 from tutor.table.results import DrillStats
 
 
 def _hand(hand: Hand) -> str:
-    return str(hand) if hand.concealed or hand.melds or hand.bonus else "-"
+    """The hand card by card, as ``discard`` shows it (``1d 2d 4d 4d  S S``, then its sets and ``|``
+    bonus cards), so each card reads as the name typed to throw it; ``-`` for nothing seen."""
+    parts = [" ".join(str(t) for t in hand.concealed)] if hand.concealed else []
+    parts += [str(m) for m in hand.melds]
+    if hand.bonus:
+        parts.append("| " + " ".join(str(t) for t in hand.bonus))
+    return "  ".join(parts) or "-"
 
 
 def table_view(q: Question) -> str:
     """The table before a decision: the deck, the other seats' sets, the discards, the hand, and what
     is asked."""
     v = q.view
-    lines = [f"deck: {v.wall} cards left, {v.draws_left} draws of yours to come"]
+    lines = [f"deck: {plural(v.wall, 'card')} left, {plural(v.draws_left, 'draw')} of yours to come"]
     for seat, other in v.others:
         thrown = " ".join(str(t) for s, t in v.discards if s == seat)
         lines.append(f"  {seat}: {_hand(other)}" + (f"   threw: {thrown}" if thrown else ""))
@@ -37,7 +44,7 @@ def table_view(q: Question) -> str:
 
 def graded_text(g: Graded, unit: str) -> str:
     """One decision graded, in a line or two."""
-    horizon = f"over {g.draws} draws" + ("" if g.draws == g.round_draws else f" (of {g.round_draws} left: the search was cut short)")
+    horizon = f"over {plural(g.draws, 'draw')}" + ("" if g.draws == g.round_draws else f" (of {g.round_draws} left: the search was cut short)")
     best = f"{g.best.label} ({g.best.expected_fun:.2f} {unit}, wins {g.best.win_probability:.0%})"
     if g.is_best:
         tied = [c.label for c in g.options if c.expected_fun >= g.best.expected_fun - 1e-9 and c.label != g.chosen]

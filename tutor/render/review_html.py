@@ -7,6 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from html import escape
 
+from tutor.core.words import plural
 from tutor.render.faces import SVG_NS, tile_svg
 from tutor.render.review import situation
 from tutor.render.svg import hand_svg
@@ -95,7 +96,7 @@ def _decision(d: Decision, unit: str) -> str:
         f'<p><span class="grade" style="color:{colour}">{d.grade}</span> ({escape(d.category)}): '
         f"you played <b>{escape(d.played.label)}</b> ({d.played.expected_fun:.2f} {escape(unit)}), "
         f"best <b>{escape(d.best.label)}</b> ({d.best.expected_fun:.2f} {escape(unit)}), "
-        f"{d.loss:.2f} {escape(unit)} given up, over {d.draws} draws.</p>"
+        f"{d.loss:.2f} {escape(unit)} given up, over {plural(d.draws, 'draw')}.</p>"
         f"<p>{escape(d.explanation)}</p>"
         f'<table class="options"><tr><th>option</th><th>exp. {escape(unit)}</th><th>win</th></tr>{rows}</table>'
         "</section>"
