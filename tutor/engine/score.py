@@ -74,6 +74,8 @@ def validate(hand: Hand, rules: RuleSet) -> None:
         if t in seen_bonus:
             raise InvalidHandError(f"the bonus card {t} appears twice: there is one of each")
         seen_bonus.add(t)
+    if _within_copies(hand, rules):
+        return _check_size(hand, rules)
     counts: Counter[Tile] = hand.in_sight()
     for t, n in counts.items():
         if t.id == FEI_ID:
@@ -83,6 +85,23 @@ def validate(hand: Hand, rules: RuleSet) -> None:
                 )
         elif n > rules.copies:
             raise InvalidHandError(f"{n} copies of {t} in this hand: there are only {rules.copies}")
+    _check_size(hand, rules)
+
+
+def _within_copies(hand: Hand, rules: RuleSet) -> bool:
+    """Does no card of the hand (sets laid down and sunk FEI too) pass its copies? Counted by
+    card number; where one does, ``validate`` names it as ``Hand.in_sight`` lists it."""
+    c = [0] * (FEI_ID + 1)
+    for t in hand.concealed:
+        c[t.id] += 1
+    for m in hand.melds:
+        for t in m.cards:
+            c[t.id] += 1
+    c[FEI_ID] += sum(1 for t in hand.bonus if t.id == FEI_ID)
+    return c[FEI_ID] <= rules.wild_copies and max(c[:FEI_ID]) <= rules.copies
+
+
+def _check_size(hand: Hand, rules: RuleSet) -> None:
     if hand.size > rules.hand_size:
         raise InvalidHandError(
             f"too many cards: {hand.size}; a hand holds at most {rules.hand_size} (a KONG counts as three)"
@@ -144,8 +163,9 @@ def check(
         "flags": flags, "complete_size": rules.hand_size,
     }
     dealt = hand.size >= rules.hand_size - 1  # an instant claim is made on a starting hand
-    instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if dealt else None
-    if not dealt and any(r.instant and r.args.get("flag") in flags for r in rules.items):
+    instants = _instant_rules(rules)
+    instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if dealt and instants else None
+    if not dealt and any(r.args.get("flag") in flags for r in instants):
         notes.append(f"an instant claim is made on a starting hand of {rules.hand_size - 1} or {rules.hand_size} cards")
     if found is None:
         if instant is not None:
@@ -182,10 +202,16 @@ def _shape_names(rules: RuleSet) -> str:
     return " or ".join(s.replace("_", " ") for s in rules.special_shapes)
 
 
+@cache
+def _instant_rules(rules: RuleSet) -> tuple[Any, ...]:
+    """The rule set's items that are instant claims (made on a starting hand), in its order."""
+    return tuple(r for r in rules.items if r.instant)
+
+
 def _instant(rules: RuleSet, seat: str, ctx: Context) -> Score | None:
     """The score of an instant claim (four FEI dealt) that needs no complete shape, if one holds."""
-    for rule in rules.items:
-        if rule.instant and seat in rule.points and rule.func(ctx, rule.args):
+    for rule in _instant_rules(rules):
+        if seat in rule.points and rule.func(ctx, rule.args):
             value = rules.spec.scoring.limit or 0 if rule.limit else rule.points[seat]
             return Score(value, (ScoreLine(rule.name, value, 1, rule.limit),), value, rule.limit, False)
     return None
@@ -193,6 +219,8 @@ def _instant(rules: RuleSet, seat: str, ctx: Context) -> Score | None:
 
 def _situation_notes(rules: RuleSet, seat: str, flags: frozenset[str], wild_held: int, notes: list[str]) -> None:
     """Say why a situation the user set did not score (wrong seat, FEI not held)."""
+    if not flags:
+        return
     ctx = Context([], -1, (), wild_held, flags)
     for rule in rules.items:
         flag = rule.args.get("flag")

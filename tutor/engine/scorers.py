@@ -7,6 +7,7 @@ rule set's scorer once; nothing else in the engine asks which system a rule set 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Meld, MeldKind
@@ -51,6 +52,47 @@ class Scorer:
         raise NotImplementedError
 
 
+READING_FREE = frozenset({"basic_win"})
+"""Patterns that count the same for every reading (so a plan counts them once)."""
+PER_SET = frozenset({"pong_of", "pong_of_seat_wind", "pong_of_prevailing_wind", "count_sets"})
+"""Patterns that count each set on its own (from its kind, card, and whether it is concealed, with
+the seat and situations) and add the counts up: a plan counts them from a table per set, filled by
+asking the pattern about that set alone."""
+
+
+class _Plan:
+    """The items of one seat, situation, bonus cards and FEI held (``AdditiveScorer._plan``), and
+    the counts of its ``PER_SET`` items per set, shared by the plans of one seat and situation."""
+
+    __slots__ = ("_ctx", "_place", "_sets", "items", "per_set")
+
+    def __init__(self, items: list[tuple[Any, int, int]], ctx: Context, sets: dict[Any, Any]) -> None:
+        self.items = items
+        self.per_set = frozenset(j for j, (rule, _, n) in enumerate(items) if n < 0 and rule.pattern in PER_SET)
+        self._place = {id(items[j][0]): j for j in self.per_set}
+        self._ctx = ctx
+        self._sets = sets  # (kind, card, concealed) -> ((rule, count), ...) over every PER_SET rule
+
+    def set_counts(self, ctx: Context, rules: Sequence[Any]) -> dict[int, int]:
+        """The count of each ``PER_SET`` item (by its place in ``items``) over the sets of ``ctx``."""
+        out = dict.fromkeys(self.per_set, 0)
+        table = self._sets
+        place = self._place
+        concealed = ctx.concealed
+        for i, (k, t) in enumerate(ctx.sets):
+            c = concealed[i] if i < len(concealed) else True
+            got = table.get((k, t, c))
+            if got is None:
+                one = Context([(k, t)], -1, (), 0, self._ctx.flags, self._ctx.seat, (c,), int(not c))
+                got = table[(k, t, c)] = tuple((id(r), n) for r in rules
+                                               if r.pattern in PER_SET and (n := r.func(one, r.args)))
+            for r, n in got:
+                j = place.get(r)
+                if j is not None:
+                    out[j] += n
+        return out
+
+
 class AdditiveScorer(Scorer):
     """Points added up item by item (FUN, tai), with the rule set's limit and cap."""
 
@@ -59,40 +101,45 @@ class AdditiveScorer(Scorer):
 
     def __init__(self, rules: RuleSet) -> None:
         super().__init__(rules)
-        self._plans: dict[tuple[tuple[int, ...], int, frozenset[str], str], list[tuple[Any, int, int]]] = {}
+        self._plans: dict[tuple[tuple[int, ...], int, frozenset[str], str], _Plan] = {}
+        self._sets: dict[tuple[frozenset[str], str], dict[Any, Any]] = {}
 
-    def _plan(self, ctx: Context, seat: str) -> list[tuple[Any, int, int]]:
+    def _plan(self, ctx: Context, seat: str) -> _Plan:
         """The items that may score for this seat, situation, bonus cards and FEI held, in the
         rule set's order, each with its count when it needs no reading (it looks at those alone,
         so it is counted once here, not for every reading) or -1 when the reading decides it."""
         key = (tuple(ctx.bonus), ctx.wild_held, frozenset(ctx.flags), seat)
         plan = self._plans.get(key)
         if plan is None:
-            plan = []
+            items = []
             for rule in self.rules.items:
                 pts = rule.points.get(seat)
                 if pts is None or (rule.requires and not rule.requires <= ctx.flags):
                     continue
-                n = -1 if rule.per_reading else rule.func(ctx, rule.args)
+                n = -1 if rule.per_reading and rule.pattern not in READING_FREE else rule.func(ctx, rule.args)
                 if n:
-                    plan.append((rule, pts, n))
+                    items.append((rule, pts, n))
             if len(self._plans) >= self.PLANS:
                 self._plans.clear()
-            self._plans[key] = plan
+                self._sets.clear()
+            sets = self._sets.setdefault((frozenset(ctx.flags), seat), {})
+            plan = self._plans[key] = _Plan(items, ctx, sets)
         return plan
 
     def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
         """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
+        plan = self._plan(ctx, seat)
+        counts = plan.set_counts(ctx, self.rules.items) if raw is not None and plan.per_set else None
         lines = []
         total = 0
         bonus_total = 0
         limit_value: int | None = None
         scoring = self.rules.spec.scoring
-        for rule, pts, n in self._plan(ctx, seat):
+        for j, (rule, pts, n) in enumerate(plan.items):
+            if raw is None and rule.per_reading:
+                continue
             if n < 0:
-                if raw is None:
-                    continue
-                n = rule.func(ctx, rule.args)
+                n = counts[j] if counts is not None and j in plan.per_set else rule.func(ctx, rule.args)
             if not n:
                 continue
             if rule.limit or rule.half_limit:
@@ -129,8 +176,12 @@ class AdditiveScorer(Scorer):
         """The standard reading that scores most (then the higher raw total, then the fewer FEI)."""
         hidden = _concealed_kongs(melds)
         best: tuple[tuple[int, int, int, int], RawReading, Score] | None = None
+        seen: dict[tuple[tuple[int, int, int], ...], Score] = {}  # where a FEI sits does not change the score
         for raw in raws:
-            sc = self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
+            shape = tuple((k, t, d) for k, t, _, d in raw)
+            sc = seen.get(shape)  # type: ignore[assignment]
+            if sc is None:
+                sc = seen[shape] = self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
             key = _key(sc, sum(w.bit_count() for _, _, w, _ in raw))
             if best is None or key > best[0]:
                 best = (key, raw, sc)

@@ -23,7 +23,7 @@ from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, validate
 from tutor.engine.search import Search, seed
-from tutor.engine.table import Table
+from tutor.engine.table import Table, table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def waits(
     if hand.size != rules.hand_size - 1:
         hint = "; use 'sekwoo discard' for a hand that has just drawn" if hand.size == rules.hand_size else ""
         raise InvalidHandError(f"waits needs {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}{hint}")
-    table = Table(rules, seat_name, flags, hand)
+    table = table_for(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
     found = []

@@ -31,6 +31,37 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 
+HAND_LIMIT = 200_000
+"""Memo entries a table kept by ``table_for`` may hold before it is emptied."""
+TABLES_KEPT = 16
+"""Tables ``table_for`` keeps (the most recently asked for)."""
+_KEPT: dict[tuple[Any, ...], Table] = {}
+
+
+def table_for(
+    rules: RuleSet, seat: str, flags: frozenset[str], hand: Hand, bonus: tuple[Tile, ...] | None = None
+) -> Table:
+    """The ``Table`` of these fixed parts, made once and kept: a table depends on the rule set,
+    seat, situations, sets laid down and bonus cards alone (never on the cards held), and making
+    one costs more than reading a hand with it. The few most recent are kept, and a kept table
+    whose memo tables outgrow ``HAND_LIMIT`` entries is emptied, so a long process stays bounded."""
+    key = (rules, seat, flags, hand.melds, tuple(sorted(hand.bonus if bonus is None else bonus)))
+    table = _KEPT.pop(key, None)
+    if table is None:
+        table = Table(rules, seat, flags, hand, bonus)
+        while len(_KEPT) >= TABLES_KEPT:
+            del _KEPT[next(iter(_KEPT))]
+    elif table.memo_size() > HAND_LIMIT:
+        table.forget()
+    _KEPT[key] = table  # last in: the most recent
+    return table
+
+
+def forget_tables() -> None:
+    """Drop every table ``table_for`` keeps (the next call makes a new one)."""
+    _KEPT.clear()
+
+
 class Table:
     """Everything about one hand's fixed parts (sets laid down, bonus cards, seat, rules) that
     the search needs, with memo tables for shanten and for the FUN of complete hands."""
@@ -85,6 +116,16 @@ class Table:
         self.fei_shift = 3 * self.fei_index
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
+
+    def forget(self) -> None:
+        """Empty the memo tables of hands (not the shared component tables): a table kept for
+        reuse (``table_for``) is emptied this way once they pass ``HAND_LIMIT`` entries."""
+        for memo in (self._shanten, self._lower, self._flat, self._readings, self._win, self.structure_wins):
+            memo.clear()
+
+    def memo_size(self) -> int:
+        """Hands memoised so far, over every memo table of this table."""
+        return len(self._shanten) + len(self._lower) + len(self._readings) + len(self._win) + len(self.structure_wins)
 
     # --- packing -------------------------------------------------------------------------
     def pack(self, tiles: Iterable[Tile]) -> int:

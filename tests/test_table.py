@@ -1,0 +1,46 @@
+"""Tables kept for reuse (``tutor.engine.table.table_for``): a kept table answers as a new one
+does, whatever hands it read before, and the tables kept and their memos stay bounded."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from support.any_rules import RULE_SETS, random_hand
+
+from tutor.engine import solver, table
+from tutor.engine.table import Table, table_for
+from tutor.rules.load import load_rules
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_kept_tables_answer_as_new_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_rules(name)
+    rng = random.Random(f"kept-{name}")
+    monkeypatch.setattr(table, "TABLES_KEPT", 3)
+    monkeypatch.setattr(table, "HAND_LIMIT", 150)  # emptied now and then along the way
+    hands = [random_hand(rng, rules, short=1) for _ in range(60)]
+    cases = [(h, rng.choice(rules.spec.seats)) for h in hands for _ in range(2)]
+    rng.shuffle(cases)  # the same fixed parts come back after others, and after their memos filled
+    kept = [solver.waits(h, rules, seat, with_distance=i % 3 == 0) for i, (h, seat) in enumerate(cases)]
+    monkeypatch.setattr(solver, "table_for", Table)
+    new = [solver.waits(h, rules, seat, with_distance=i % 3 == 0) for i, (h, seat) in enumerate(cases)]
+    assert kept == new
+    assert sum(len(w.waits) for w in new) > 20
+
+
+def test_tables_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_rules("3leg")
+    rng = random.Random("kept-bounded")
+    monkeypatch.setattr(table, "TABLES_KEPT", 4)
+    monkeypatch.setattr(table, "HAND_LIMIT", 50)
+    first = random_hand(rng, rules, short=1)
+    t = table_for(rules, "east", frozenset(), first)
+    assert table_for(rules, "east", frozenset(), first) is t
+    for _ in range(40):
+        h = random_hand(rng, rules, short=1)
+        tab = table_for(rules, "east", frozenset(), h)
+        for i in range(len(tab.kinds)):
+            tab.win(tab.pack(h.concealed) + tab.unit_of[i])
+        assert len(table._KEPT) <= 4
+        assert tab.memo_size() <= 50 + len(tab.kinds)  # emptied when asked for past the limit
