@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def validate(hand: Hand, rules: RuleSet) -> None:
     """Raise ``InvalidHandError`` for a hand that cannot exist under ``rules``."""
     wild = rules.wild_name
-    for t in hand.concealed:
+    for t in () if rules.in_play.issuperset([t.id for t in hand.concealed]) else hand.concealed:
         if t.is_bonus:
             raise InvalidHandError(f"the bonus card {t} is among the concealed cards: bonus cards go after '|'")
         if t.id not in rules.in_play:
@@ -148,7 +148,8 @@ def check(
     notes: list[str] = []
     bonus = tuple(t.id for t in hand.bonus)
     wild_held = sum(1 for t in hand.concealed if t.id == FEI_ID)
-    full = hand.size == rules.hand_size
+    size = hand.size
+    full = size == rules.hand_size
     standard = "standard" in rules.shapes
     raws = readings(hand, rules.sets, rules.max_wild_per_set, rules.chee_ok) if full and standard else []
     specials: list[SpecialReading] = []
@@ -159,12 +160,13 @@ def check(
     found = scorer_for(rules).best(raws, specials, bonus, wild_held, flags, seat_name, hand.melds)
     n_readings = len(raws) + len(specials)
     base: dict[str, Any] = {
-        "hand": hand, "rules": rules, "seat": seat_name, "size": hand.size, "min_fun": rules.minimum, "unit": rules.unit,
+        "hand": hand, "rules": rules, "seat": seat_name, "size": size, "min_fun": rules.minimum, "unit": rules.unit,
         "flags": flags, "complete_size": rules.hand_size,
     }
-    dealt = hand.size >= rules.hand_size - 1  # an instant claim is made on a starting hand
+    dealt = size >= rules.hand_size - 1  # an instant claim is made on a starting hand
     instants = _instant_rules(rules)
-    instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if dealt and instants else None
+    claimed = dealt and any(r.args.get("flag") in flags for r in instants)
+    instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if claimed else None
     if not dealt and any(r.args.get("flag") in flags for r in instants):
         notes.append(f"an instant claim is made on a starting hand of {rules.hand_size - 1} or {rules.hand_size} cards")
     if found is None:
@@ -204,7 +206,8 @@ def _shape_names(rules: RuleSet) -> str:
 
 @cache
 def _instant_rules(rules: RuleSet) -> tuple[Any, ...]:
-    """The rule set's items that are instant claims (made on a starting hand), in its order."""
+    """The rule set's items that are instant claims (made on a starting hand), in its order: each
+    is claimed by its situation flag (``wild_dealt``), so none holds without its flag set."""
     return tuple(r for r in rules.items if r.instant)
 
 

@@ -61,21 +61,26 @@ asking the pattern about that set alone."""
 
 
 class _Plan:
-    """The items of one seat, situation, bonus cards and FEI held (``AdditiveScorer._plan``), and
-    the counts of its ``PER_SET`` items per set, shared by the plans of one seat and situation."""
+    """The items of one seat, situation, bonus cards and FEI held (``AdditiveScorer._plan``): those
+    counted once for every reading (``fixed``; ``free``: those of them that need no reading at
+    all), those the reading decides (``asked``), and the counts of its ``PER_SET`` items per set,
+    shared by the plans of one seat and situation. An item is (place in the plan, rule, points, count)."""
 
-    __slots__ = ("_ctx", "_place", "_sets", "items", "per_set")
+    __slots__ = ("_ctx", "_place", "_sets", "asked", "fixed", "free", "items", "per_set")
 
     def __init__(self, items: list[tuple[Any, int, int]], ctx: Context, sets: dict[Any, Any]) -> None:
         self.items = items
-        self.per_set = frozenset(j for j, (rule, _, n) in enumerate(items) if n < 0 and rule.pattern in PER_SET)
-        self._place = {id(items[j][0]): j for j in self.per_set}
+        self.fixed = [(j, rule, pts, n) for j, (rule, pts, n) in enumerate(items) if n > 0]
+        self.free = [x for x in self.fixed if not x[1].per_reading]
+        self.per_set = {j: (rule, pts) for j, (rule, pts, n) in enumerate(items) if n < 0 and rule.pattern in PER_SET}
+        self.asked = [(j, rule, pts) for j, (rule, pts, n) in enumerate(items) if n < 0 and j not in self.per_set]
+        self._place = {id(rule): j for j, (rule, _) in self.per_set.items()}
         self._ctx = ctx
         self._sets = sets  # (kind, card, concealed) -> ((rule, count), ...) over every PER_SET rule
 
     def set_counts(self, ctx: Context, rules: Sequence[Any]) -> dict[int, int]:
-        """The count of each ``PER_SET`` item (by its place in ``items``) over the sets of ``ctx``."""
-        out = dict.fromkeys(self.per_set, 0)
+        """The count of each ``PER_SET`` item that applies (by its place in ``items``) over the sets of ``ctx``."""
+        out: dict[int, int] = {}
         table = self._sets
         place = self._place
         concealed = ctx.concealed
@@ -89,8 +94,12 @@ class _Plan:
             for r, n in got:
                 j = place.get(r)
                 if j is not None:
-                    out[j] += n
+                    out[j] = out.get(j, 0) + n
         return out
+
+
+def _place(hit: tuple[int, Any, int, int]) -> int:
+    return hit[0]
 
 
 class AdditiveScorer(Scorer):
@@ -129,19 +138,26 @@ class AdditiveScorer(Scorer):
     def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
         """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
         plan = self._plan(ctx, seat)
-        counts = plan.set_counts(ctx, self.rules.items) if raw is not None and plan.per_set else None
+        if raw is None:
+            hits = plan.free
+        else:
+            hits = list(plan.fixed)
+            if plan.per_set:
+                for j, n in plan.set_counts(ctx, self.rules.items).items():
+                    rule, pts = plan.per_set[j]
+                    hits.append((j, rule, pts, n))
+            for j, rule, pts in plan.asked:
+                n = rule.func(ctx, rule.args)
+                if n:
+                    hits.append((j, rule, pts, n))
+            if len(hits) > len(plan.fixed):
+                hits.sort(key=_place)
         lines = []
         total = 0
         bonus_total = 0
         limit_value: int | None = None
         scoring = self.rules.spec.scoring
-        for j, (rule, pts, n) in enumerate(plan.items):
-            if raw is None and rule.per_reading:
-                continue
-            if n < 0:
-                n = counts[j] if counts is not None and j in plan.per_set else rule.func(ctx, rule.args)
-            if not n:
-                continue
+        for _, rule, pts, n in hits:
             if rule.limit or rule.half_limit:
                 value = (scoring.limit if rule.limit else scoring.half_limit) or 0
                 limit_value = value if limit_value is None else max(limit_value, value)
