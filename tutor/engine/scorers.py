@@ -29,6 +29,9 @@ class Scorer:
     #: True when the rows that need no reading (bonus cards, situations) can settle a hand's score
     #: alone, which the solver uses to skip reading complete hands.
     flat = False
+    #: True when every standard reading gets a score, so that the best of one reading is that one
+    #: (the solver then shows it unscored).
+    scores_every_reading = False
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -106,6 +109,7 @@ class AdditiveScorer(Scorer):
     """Points added up item by item (FUN, tai), with the rule set's limit and cap."""
 
     flat = True
+    scores_every_reading = True
     PLANS = 4096  # plans kept before the memo starts afresh
 
     def __init__(self, rules: RuleSet) -> None:

@@ -94,7 +94,8 @@ def waits(
     unseen = unseen_counts(rules, hand, seen)
     found = []
     ready = False  # a card of which a copy is left completes the hand: shanten 0, no search needed
-    for i, t in enumerate(table.kinds):
+    for i in sorted(table.completers(key)):
+        t = table.kinds[i]
         w = table.win(key + table.unit_of[i])
         if w is None:
             continue
