@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.score import Score, ScoreLine, Status
-from tutor.core.tiles import FEI_ID, Tile
+from tutor.core.tiles import FEI_ID, TILES, Tile
 from tutor.core.words import plural
 from tutor.engine.han import HanScorer
 from tutor.engine.results import Check
@@ -88,16 +88,22 @@ def validate(hand: Hand, rules: RuleSet) -> None:
     _check_size(hand, rules)
 
 
-def _within_copies(hand: Hand, rules: RuleSet) -> bool:
-    """Does no card of the hand (sets laid down and sunk FEI too) pass its copies? Counted by
-    card number; where one does, ``validate`` names it as ``Hand.in_sight`` lists it."""
-    c = [0] * (FEI_ID + 1)
+def sight_counts(hand: Hand) -> list[int]:
+    """``Hand.in_sight`` as a count per card number (FEI at ``FEI_ID``): quicker to count and read."""
+    c = [0] * len(TILES)
     for t in hand.concealed:
         c[t.id] += 1
     for m in hand.melds:
         for t in m.cards:
             c[t.id] += 1
     c[FEI_ID] += sum(1 for t in hand.bonus if t.id == FEI_ID)
+    return c
+
+
+def _within_copies(hand: Hand, rules: RuleSet) -> bool:
+    """Does no card of the hand (sets laid down and sunk FEI too) pass its copies? Where one
+    does, ``validate`` names it as ``Hand.in_sight`` lists it."""
+    c = sight_counts(hand)
     return c[FEI_ID] <= rules.wild_copies and max(c[:FEI_ID]) <= rules.copies
 
 
@@ -235,4 +241,4 @@ def _situation_notes(rules: RuleSet, seat: str, flags: frozenset[str], wild_held
             notes.append(f"{rule.name} needs {rule.args['count']} {rules.wild_name} in the hand")
 
 
-__all__ = ["SCORERS", "check", "is_win", "scorer_for", "validate"]
+__all__ = ["SCORERS", "check", "is_win", "scorer_for", "sight_counts", "validate"]
