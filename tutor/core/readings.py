@@ -76,6 +76,18 @@ class Reading:
 
 
 def to_reading(raw: RawReading) -> Reading:
-    """The readable form of an engine reading: sets first, then the NGAN."""
-    groups = sorted((Group.from_raw(g) for g in raw), key=lambda g: (g.kind is MeldKind.NGAN, g.tiles))
-    return Reading(tuple(groups))
+    """The readable form of an engine reading: sets first, then the NGAN (each in the order of
+    the cards it stands for)."""
+    return Reading(tuple(Group.from_raw(g) for g in sorted(raw, key=_order)))
+
+
+_ORDER: dict[RawGroup, tuple[bool, tuple[int, ...]]] = {}
+
+
+def _order(raw: RawGroup) -> tuple[bool, tuple[int, ...]]:
+    """Where a group goes in a reading: the NGAN last, then by the cards it stands for (a card's
+    order is its index), as ``(group.kind is NGAN, group.tiles)`` orders the groups."""
+    got = _ORDER.get(raw)
+    if got is None:
+        got = _ORDER[raw] = (raw[0] == NGAN, tuple(t.id for t in Group.from_raw(raw).tiles))
+    return got

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.score import Score, ScoreLine, Status
-from tutor.core.tiles import FEI_ID, Tile
+from tutor.core.tiles import FEI_ID, TILES, Tile
 from tutor.core.words import plural
 from tutor.engine.han import HanScorer
 from tutor.engine.results import Check
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def validate(hand: Hand, rules: RuleSet) -> None:
     """Raise ``InvalidHandError`` for a hand that cannot exist under ``rules``."""
     wild = rules.wild_name
-    for t in hand.concealed:
+    for t in () if rules.in_play.issuperset([t.id for t in hand.concealed]) else hand.concealed:
         if t.is_bonus:
             raise InvalidHandError(f"the bonus card {t} is among the concealed cards: bonus cards go after '|'")
         if t.id not in rules.in_play:
@@ -74,6 +74,8 @@ def validate(hand: Hand, rules: RuleSet) -> None:
         if t in seen_bonus:
             raise InvalidHandError(f"the bonus card {t} appears twice: there is one of each")
         seen_bonus.add(t)
+    if _within_copies(hand, rules):
+        return _check_size(hand, rules)
     counts: Counter[Tile] = hand.in_sight()
     for t, n in counts.items():
         if t.id == FEI_ID:
@@ -83,6 +85,29 @@ def validate(hand: Hand, rules: RuleSet) -> None:
                 )
         elif n > rules.copies:
             raise InvalidHandError(f"{n} copies of {t} in this hand: there are only {rules.copies}")
+    _check_size(hand, rules)
+
+
+def sight_counts(hand: Hand) -> list[int]:
+    """``Hand.in_sight`` as a count per card number (FEI at ``FEI_ID``): quicker to count and read."""
+    c = [0] * len(TILES)
+    for t in hand.concealed:
+        c[t.id] += 1
+    for m in hand.melds:
+        for t in m.cards:
+            c[t.id] += 1
+    c[FEI_ID] += sum(1 for t in hand.bonus if t.id == FEI_ID)
+    return c
+
+
+def _within_copies(hand: Hand, rules: RuleSet) -> bool:
+    """Does no card of the hand (sets laid down and sunk FEI too) pass its copies? Where one
+    does, ``validate`` names it as ``Hand.in_sight`` lists it."""
+    c = sight_counts(hand)
+    return c[FEI_ID] <= rules.wild_copies and max(c[:FEI_ID]) <= rules.copies
+
+
+def _check_size(hand: Hand, rules: RuleSet) -> None:
     if hand.size > rules.hand_size:
         raise InvalidHandError(
             f"too many cards: {hand.size}; a hand holds at most {rules.hand_size} (a KONG counts as three)"
@@ -129,7 +154,8 @@ def check(
     notes: list[str] = []
     bonus = tuple(t.id for t in hand.bonus)
     wild_held = sum(1 for t in hand.concealed if t.id == FEI_ID)
-    full = hand.size == rules.hand_size
+    size = hand.size
+    full = size == rules.hand_size
     standard = "standard" in rules.shapes
     raws = readings(hand, rules.sets, rules.max_wild_per_set, rules.chee_ok) if full and standard else []
     specials: list[SpecialReading] = []
@@ -140,12 +166,14 @@ def check(
     found = scorer_for(rules).best(raws, specials, bonus, wild_held, flags, seat_name, hand.melds)
     n_readings = len(raws) + len(specials)
     base: dict[str, Any] = {
-        "hand": hand, "rules": rules, "seat": seat_name, "size": hand.size, "min_fun": rules.minimum, "unit": rules.unit,
+        "hand": hand, "rules": rules, "seat": seat_name, "size": size, "min_fun": rules.minimum, "unit": rules.unit,
         "flags": flags, "complete_size": rules.hand_size,
     }
-    dealt = hand.size >= rules.hand_size - 1  # an instant claim is made on a starting hand
-    instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if dealt else None
-    if not dealt and any(r.instant and r.args.get("flag") in flags for r in rules.items):
+    dealt = size >= rules.hand_size - 1  # an instant claim is made on a starting hand
+    instants = _instant_rules(rules)
+    claimed = dealt and any(r.args.get("flag") in flags for r in instants)
+    instant = _instant(rules, seat_name, Context([], -1, bonus, wild_held, flags, seat_name)) if claimed else None
+    if not dealt and any(r.args.get("flag") in flags for r in instants):
         notes.append(f"an instant claim is made on a starting hand of {rules.hand_size - 1} or {rules.hand_size} cards")
     if found is None:
         if instant is not None:
@@ -182,10 +210,17 @@ def _shape_names(rules: RuleSet) -> str:
     return " or ".join(s.replace("_", " ") for s in rules.special_shapes)
 
 
+@cache
+def _instant_rules(rules: RuleSet) -> tuple[Any, ...]:
+    """The rule set's items that are instant claims (made on a starting hand), in its order: each
+    is claimed by its situation flag (``wild_dealt``), so none holds without its flag set."""
+    return tuple(r for r in rules.items if r.instant)
+
+
 def _instant(rules: RuleSet, seat: str, ctx: Context) -> Score | None:
     """The score of an instant claim (four FEI dealt) that needs no complete shape, if one holds."""
-    for rule in rules.items:
-        if rule.instant and seat in rule.points and rule.func(ctx, rule.args):
+    for rule in _instant_rules(rules):
+        if seat in rule.points and rule.func(ctx, rule.args):
             value = rules.spec.scoring.limit or 0 if rule.limit else rule.points[seat]
             return Score(value, (ScoreLine(rule.name, value, 1, rule.limit),), value, rule.limit, False)
     return None
@@ -193,6 +228,8 @@ def _instant(rules: RuleSet, seat: str, ctx: Context) -> Score | None:
 
 def _situation_notes(rules: RuleSet, seat: str, flags: frozenset[str], wild_held: int, notes: list[str]) -> None:
     """Say why a situation the user set did not score (wrong seat, FEI not held)."""
+    if not flags:
+        return
     ctx = Context([], -1, (), wild_held, flags)
     for rule in rules.items:
         flag = rule.args.get("flag")
@@ -204,4 +241,4 @@ def _situation_notes(rules: RuleSet, seat: str, flags: frozenset[str], wild_held
             notes.append(f"{rule.name} needs {rule.args['count']} {rules.wild_name} in the hand")
 
 
-__all__ = ["SCORERS", "check", "is_win", "scorer_for", "validate"]
+__all__ = ["SCORERS", "check", "is_win", "scorer_for", "sight_counts", "validate"]

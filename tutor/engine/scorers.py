@@ -7,6 +7,7 @@ rule set's scorer once; nothing else in the engine asks which system a rule set 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Meld, MeldKind
@@ -28,6 +29,9 @@ class Scorer:
     #: True when the rows that need no reading (bonus cards, situations) can settle a hand's score
     #: alone, which the solver uses to skip reading complete hands.
     flat = False
+    #: True when every standard reading gets a score, so that the best of one reading is that one
+    #: (the solver then shows it unscored).
+    scores_every_reading = False
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -51,50 +55,113 @@ class Scorer:
         raise NotImplementedError
 
 
+READING_FREE = frozenset({"basic_win"})
+"""Patterns that count the same for every reading (so a plan counts them once)."""
+PER_SET = frozenset({"pong_of", "pong_of_seat_wind", "pong_of_prevailing_wind", "count_sets"})
+"""Patterns that count each set on its own (from its kind, card, and whether it is concealed, with
+the seat and situations) and add the counts up: a plan counts them from a table per set, filled by
+asking the pattern about that set alone."""
+
+
+class _Plan:
+    """The items of one seat, situation, bonus cards and FEI held (``AdditiveScorer._plan``): those
+    counted once for every reading (``fixed``; ``free``: those of them that need no reading at
+    all), those the reading decides (``asked``), and the counts of its ``PER_SET`` items per set,
+    shared by the plans of one seat and situation. An item is (place in the plan, rule, points, count)."""
+
+    __slots__ = ("_ctx", "_place", "_sets", "asked", "fixed", "free", "items", "per_set")
+
+    def __init__(self, items: list[tuple[Any, int, int]], ctx: Context, sets: dict[Any, Any]) -> None:
+        self.items = items
+        self.fixed = [(j, rule, pts, n) for j, (rule, pts, n) in enumerate(items) if n > 0]
+        self.free = [x for x in self.fixed if not x[1].per_reading]
+        self.per_set = {j: (rule, pts) for j, (rule, pts, n) in enumerate(items) if n < 0 and rule.pattern in PER_SET}
+        self.asked = [(j, rule, pts) for j, (rule, pts, n) in enumerate(items) if n < 0 and j not in self.per_set]
+        self._place = {id(rule): j for j, (rule, _) in self.per_set.items()}
+        self._ctx = ctx
+        self._sets = sets  # (kind, card, concealed) -> ((rule, count), ...) over every PER_SET rule
+
+    def set_counts(self, ctx: Context, rules: Sequence[Any]) -> dict[int, int]:
+        """The count of each ``PER_SET`` item that applies (by its place in ``items``) over the sets of ``ctx``."""
+        out: dict[int, int] = {}
+        table = self._sets
+        place = self._place
+        concealed = ctx.concealed
+        for i, (k, t) in enumerate(ctx.sets):
+            c = concealed[i] if i < len(concealed) else True
+            got = table.get((k, t, c))
+            if got is None:
+                one = Context([(k, t)], -1, (), 0, self._ctx.flags, self._ctx.seat, (c,), int(not c))
+                got = table[(k, t, c)] = tuple((id(r), n) for r in rules
+                                               if r.pattern in PER_SET and (n := r.func(one, r.args)))
+            for r, n in got:
+                j = place.get(r)
+                if j is not None:
+                    out[j] = out.get(j, 0) + n
+        return out
+
+
+def _place(hit: tuple[int, Any, int, int]) -> int:
+    return hit[0]
+
+
 class AdditiveScorer(Scorer):
     """Points added up item by item (FUN, tai), with the rule set's limit and cap."""
 
     flat = True
+    scores_every_reading = True
     PLANS = 4096  # plans kept before the memo starts afresh
 
     def __init__(self, rules: RuleSet) -> None:
         super().__init__(rules)
-        self._plans: dict[tuple[tuple[int, ...], int, frozenset[str], str], list[tuple[Any, int, int]]] = {}
+        self._plans: dict[tuple[tuple[int, ...], int, frozenset[str], str], _Plan] = {}
+        self._sets: dict[tuple[frozenset[str], str], dict[Any, Any]] = {}
 
-    def _plan(self, ctx: Context, seat: str) -> list[tuple[Any, int, int]]:
+    def _plan(self, ctx: Context, seat: str) -> _Plan:
         """The items that may score for this seat, situation, bonus cards and FEI held, in the
         rule set's order, each with its count when it needs no reading (it looks at those alone,
         so it is counted once here, not for every reading) or -1 when the reading decides it."""
         key = (tuple(ctx.bonus), ctx.wild_held, frozenset(ctx.flags), seat)
         plan = self._plans.get(key)
         if plan is None:
-            plan = []
+            items = []
             for rule in self.rules.items:
                 pts = rule.points.get(seat)
                 if pts is None or (rule.requires and not rule.requires <= ctx.flags):
                     continue
-                n = -1 if rule.per_reading else rule.func(ctx, rule.args)
+                n = -1 if rule.per_reading and rule.pattern not in READING_FREE else rule.func(ctx, rule.args)
                 if n:
-                    plan.append((rule, pts, n))
+                    items.append((rule, pts, n))
             if len(self._plans) >= self.PLANS:
                 self._plans.clear()
-            self._plans[key] = plan
+                self._sets.clear()
+            sets = self._sets.setdefault((frozenset(ctx.flags), seat), {})
+            plan = self._plans[key] = _Plan(items, ctx, sets)
         return plan
 
     def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
         """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
+        plan = self._plan(ctx, seat)
+        if raw is None:
+            hits = plan.free
+        else:
+            hits = list(plan.fixed)
+            if plan.per_set:
+                for j, n in plan.set_counts(ctx, self.rules.items).items():
+                    rule, pts = plan.per_set[j]
+                    hits.append((j, rule, pts, n))
+            for j, rule, pts in plan.asked:
+                n = rule.func(ctx, rule.args)
+                if n:
+                    hits.append((j, rule, pts, n))
+            if len(hits) > len(plan.fixed):
+                hits.sort(key=_place)
         lines = []
         total = 0
         bonus_total = 0
         limit_value: int | None = None
         scoring = self.rules.spec.scoring
-        for rule, pts, n in self._plan(ctx, seat):
-            if n < 0:
-                if raw is None:
-                    continue
-                n = rule.func(ctx, rule.args)
-            if not n:
-                continue
+        for _, rule, pts, n in hits:
             if rule.limit or rule.half_limit:
                 value = (scoring.limit if rule.limit else scoring.half_limit) or 0
                 limit_value = value if limit_value is None else max(limit_value, value)
@@ -129,8 +196,12 @@ class AdditiveScorer(Scorer):
         """The standard reading that scores most (then the higher raw total, then the fewer FEI)."""
         hidden = _concealed_kongs(melds)
         best: tuple[tuple[int, int, int, int], RawReading, Score] | None = None
+        seen: dict[tuple[tuple[int, int, int], ...], Score] = {}  # where a FEI sits does not change the score
         for raw in raws:
-            sc = self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
+            shape = tuple((k, t, d) for k, t, _, d in raw)
+            sc = seen.get(shape)  # type: ignore[assignment]
+            if sc is None:
+                sc = seen[shape] = self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
             key = _key(sc, sum(w.bit_count() for _, _, w, _ in raw))
             if best is None or key > best[0]:
                 best = (key, raw, sc)

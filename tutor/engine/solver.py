@@ -21,9 +21,9 @@ from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
-from tutor.engine.score import check, known_situations, validate
+from tutor.engine.score import check, known_situations, sight_counts, validate
 from tutor.engine.search import Search, seed
-from tutor.engine.table import Table
+from tutor.engine.table import Table, table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
@@ -41,15 +41,15 @@ about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MA
 
 def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
     """Copies of each card kind not in sight: 4 minus the hand (sets and sunk FEI too) and ``seen``."""
-    sight = hand.in_sight()
+    sight = sight_counts(hand)
     for card in seen:
-        sight[card] += 1
+        sight[card.id] += 1
     out: dict[int, int] = {}
     for t in rules.in_play:
         copies = rules.wild_copies if t == FEI_ID else rules.copies
-        left = copies - sight[TILES[t]]
+        left = copies - sight[t]
         if left < 0:
-            raise ArgumentError("seen", f"{sight[TILES[t]]} copies of {TILES[t]} in sight with the cards seen: there are only {copies}")
+            raise ArgumentError("seen", f"{sight[t]} copies of {TILES[t]} in sight with the cards seen: there are only {copies}")
         out[t] = left
     return out
 
@@ -89,12 +89,13 @@ def waits(
     if hand.size != rules.hand_size - 1:
         hint = "; use 'sekwoo discard' for a hand that has just drawn" if hand.size == rules.hand_size else ""
         raise InvalidHandError(f"waits needs {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}{hint}")
-    table = Table(rules, seat_name, flags, hand)
+    table = table_for(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
     found = []
     ready = False  # a card of which a copy is left completes the hand: shanten 0, no search needed
-    for i, t in enumerate(table.kinds):
+    for i in sorted(table.completers(key)):
+        t = table.kinds[i]
         w = table.win(key + table.unit_of[i])
         if w is None:
             continue

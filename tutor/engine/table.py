@@ -12,7 +12,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand
-from tutor.core.readings import Reading
+from tutor.core.readings import RawReading, Reading, to_reading
 from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES, Tile
 from tutor.engine.score import is_win, scorer_for
 from tutor.engine.shanten import (
@@ -28,7 +28,39 @@ from tutor.engine.tables import shared_memo
 
 if TYPE_CHECKING:
     from tutor.core.score import Score
+    from tutor.engine.special import SpecialReading
     from tutor.rules.load import RuleSet
+
+
+HAND_LIMIT = 200_000
+"""Memo entries a table kept by ``table_for`` may hold before it is emptied."""
+TABLES_KEPT = 16
+"""Tables ``table_for`` keeps (the most recently asked for)."""
+_KEPT: dict[tuple[Any, ...], Table] = {}
+
+
+def table_for(
+    rules: RuleSet, seat: str, flags: frozenset[str], hand: Hand, bonus: tuple[Tile, ...] | None = None
+) -> Table:
+    """The ``Table`` of these fixed parts, made once and kept: a table depends on the rule set,
+    seat, situations, sets laid down and bonus cards alone (never on the cards held), and making
+    one costs more than reading a hand with it. The few most recent are kept, and a kept table
+    whose memo tables outgrow ``HAND_LIMIT`` entries is emptied, so a long process stays bounded."""
+    key = (rules, seat, flags, hand.melds, tuple(sorted(hand.bonus if bonus is None else bonus)))
+    table = _KEPT.pop(key, None)
+    if table is None:
+        table = Table(rules, seat, flags, hand, bonus)
+        while len(_KEPT) >= TABLES_KEPT:
+            del _KEPT[next(iter(_KEPT))]
+    elif table.memo_size() > HAND_LIMIT:
+        table.forget()
+    _KEPT[key] = table  # last in: the most recent
+    return table
+
+
+def forget_tables() -> None:
+    """Drop every table ``table_for`` keeps (the next call makes a new one)."""
+    _KEPT.clear()
 
 
 class Table:
@@ -81,10 +113,24 @@ class Table:
             if kind != FEI_ID:
                 groups.setdefault(kind // 9 if kind < FIRST_WIND else 3, []).append(i)
         self.components = [(3 * idx[0], (1 << (3 * len(idx))) - 1) for idx in groups.values()]
+        self.kind_component = [-1] * len(self.kinds)  # the component each kind is in (-1: FEI)
+        for k, idx in enumerate(groups.values()):
+            for i in idx:
+                self.kind_component[i] = k
         self.component_ids = [tuple(self.kinds[i] for i in idx) for idx in groups.values()]
         self.fei_shift = 3 * self.fei_index
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
+
+    def forget(self) -> None:
+        """Empty the memo tables of hands (not the shared component tables): a table kept for
+        reuse (``table_for``) is emptied this way once they pass ``HAND_LIMIT`` entries."""
+        for memo in (self._shanten, self._lower, self._flat, self._readings, self._win, self.structure_wins):
+            memo.clear()
+
+    def memo_size(self) -> int:
+        """Hands memoised so far, over every memo table of this table."""
+        return len(self._shanten) + len(self._lower) + len(self._readings) + len(self._win) + len(self.structure_wins)
 
     # --- packing -------------------------------------------------------------------------
     def pack(self, tiles: Iterable[Tile]) -> int:
@@ -250,6 +296,33 @@ class Table:
         return complete_options(tuple(range(base, base + 9)), tuple(full), self.rules.chee_ok,
                                 self.rules.max_wild_per_set, fei, self.shape._memo)
 
+    def completers(self, key: int) -> list[int]:
+        """The kinds (by index) of which one more card may complete the packed hand ``key``: a
+        card changes only its own component (a suit, the honours), so where another component
+        cannot be read as complete groups, no card of this one completes the hand. A superset of
+        the kinds ``win`` finds complete; every kind where the rule set has special shapes."""
+        if self.specials:
+            return list(range(len(self.kinds)))
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        broken = []
+        for k, (shift, mask) in enumerate(self.components):
+            sub = key >> shift & mask
+            if sub:
+                opts = self._parts.get((k, sub, fei))
+                if opts is None:
+                    opts = self._parts[(k, sub, fei)] = self._component_options(k, sub, fei)
+                if not opts:
+                    broken.append(k)
+        if not broken:
+            out = list(range(len(self.kinds)))
+        elif len(broken) == 1:
+            out = [i for i, t in enumerate(self.kinds) if t != FEI_ID and self.kind_component[i] == broken[0]]
+        else:
+            out = []
+        if self.has_fei and self.fei_index not in out:
+            out.append(self.fei_index)
+        return out
+
     def win(self, key: int) -> tuple[int, bool] | None:
         """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
         if key in self._win:
@@ -258,13 +331,12 @@ class Table:
         if not standard and not (self.specials and special_complete(self.unpack(key), self.specials, self.rules)):
             self._win[key] = None
             return None
-        c = self.unpack(key)
-        fei = c[FEI_ID]
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
         flat = self._flat_score(fei) if self.scorer.flat else None
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
-        best = self._best(c, standard)
+        best = self._best(self.unpack(key), standard)
         result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
         if best is not None:
             self._readings[key] = best[0]
@@ -273,16 +345,27 @@ class Table:
 
     def _best(self, c: list[int], standard: bool = True) -> tuple[Reading, Score] | None:
         """The best reading of the complete hand with concealed counts ``c``, and its score."""
+        raws, specials = self._all_readings(c, standard)
+        return self.scorer.best(raws, specials, self.bonus_ids, c[FEI_ID], self.flags, self.seat, self.melds)
+
+    def _all_readings(self, c: list[int], standard: bool = True) -> tuple[list[RawReading], list[SpecialReading]]:
+        """Every standard reading (sets laid down included) and special-shape reading of the
+        complete hand with concealed counts ``c``."""
         fei = c[FEI_ID]
         inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok) if standard else []
         raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
         specials = special_readings(c, self.specials, self.rules) if self.specials else []
-        return self.scorer.best(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+        return raws, specials
 
     def reading(self, key: int) -> Reading | None:
-        """The best reading of a complete hand (kept from ``win`` when it already scored it)."""
+        """The best reading of a complete hand (kept from ``win`` when it already scored it; the
+        only one, unscored, where the scorer scores every reading and there is one)."""
         got = self._readings.get(key)
         if got is not None:
             return got
-        best = self._best(self.unpack(key))
+        c = self.unpack(key)
+        raws, specials = self._all_readings(c)
+        if len(raws) == 1 and not specials and self.scorer.scores_every_reading:
+            return to_reading(raws[0])
+        best = self.scorer.best(raws, specials, self.bonus_ids, c[FEI_ID], self.flags, self.seat, self.melds)
         return None if best is None else best[0]

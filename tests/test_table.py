@@ -1,0 +1,73 @@
+"""Tables kept for reuse (``tutor.engine.table.table_for``): a kept table answers as a new one
+does, whatever hands it read before, and the tables kept and their memos stay bounded; the
+waits read with the fast paths (only the kinds ``completers`` leaves, one reading shown unscored)
+are those of every kind tried and every reading scored."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from support.any_rules import RULE_SETS, random_hand
+
+from tutor.core.tiles import TILES
+from tutor.engine import solver, table
+from tutor.engine.table import Table, table_for
+from tutor.rules.load import load_rules
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_kept_tables_answer_as_new_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_rules(name)
+    rng = random.Random(f"kept-{name}")
+    monkeypatch.setattr(table, "TABLES_KEPT", 3)
+    monkeypatch.setattr(table, "HAND_LIMIT", 150)  # emptied now and then along the way
+    hands = [random_hand(rng, rules, short=1) for _ in range(60)]
+    cases = [(h, rng.choice(rules.spec.seats)) for h in hands for _ in range(2)]
+    rng.shuffle(cases)  # the same fixed parts come back after others, and after their memos filled
+    kept = [solver.waits(h, rules, seat, with_distance=i % 3 == 0) for i, (h, seat) in enumerate(cases)]
+    monkeypatch.setattr(solver, "table_for", Table)
+    new = [solver.waits(h, rules, seat, with_distance=i % 3 == 0) for i, (h, seat) in enumerate(cases)]
+    assert kept == new
+    assert sum(len(w.waits) for w in new) > 20
+
+
+def test_tables_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_rules("3leg")
+    rng = random.Random("kept-bounded")
+    monkeypatch.setattr(table, "TABLES_KEPT", 4)
+    monkeypatch.setattr(table, "HAND_LIMIT", 50)
+    first = random_hand(rng, rules, short=1)
+    t = table_for(rules, "east", frozenset(), first)
+    assert table_for(rules, "east", frozenset(), first) is t
+    for _ in range(40):
+        h = random_hand(rng, rules, short=1)
+        tab = table_for(rules, "east", frozenset(), h)
+        for i in range(len(tab.kinds)):
+            tab.win(tab.pack(h.concealed) + tab.unit_of[i])
+        assert len(table._KEPT) <= 4
+        assert tab.memo_size() <= 50 + len(tab.kinds)  # emptied when asked for past the limit
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_waits_are_every_kind_tried_and_every_reading_scored(name: str) -> None:
+    rules = load_rules(name)
+    rng = random.Random(f"slow-waits-{name}")
+    found = 0
+    for _ in range(150):
+        hand = random_hand(rng, rules, short=1)
+        seat = rng.choice(rules.spec.seats)
+        fast = solver.waits(hand, rules, seat, with_distance=False)
+        slow = Table(rules, seat, frozenset(), hand)
+        key = slow.pack(hand.concealed)
+        unseen = solver.unseen_counts(rules, hand, ())
+        want = []
+        for i, t in enumerate(slow.kinds):
+            w = slow.win(key + slow.unit_of[i])
+            if w is not None and unseen[t] > 0:
+                best = slow._best(slow.unpack(key + slow.unit_of[i]))
+                assert best is not None
+                want.append((TILES[t], w[0], w[1], best[0]))
+        assert [(x.tile, x.fun, x.wins, x.reading) for x in fast.waits] == want, str(hand)
+        found += len(want)
+    assert found > 30
