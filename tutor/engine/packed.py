@@ -1,0 +1,290 @@
+"""Shanten and acceptance read straight off a packed hand (three bits a kind), for ``Table``.
+
+The general path (``shanten.shanten_counts``) unpacks a hand into 34 counts, slices the suits,
+sorts the honours and tests card supply kind by kind: most of its time. Here each component of
+the packed key (a suit's 27 bits, the honours' bits) is cut out and turned, by two list lookups
+and an addition (``index_parts``), into its table entry (a suit's profile number, the honours'
+histogram of counts); the bound is memoised on those entries. It is exact, with no search, when
+the hand holds no FEI and ``supply._fei_slack`` holds: no kind held to its limit but honours
+(one addition and one mask on the key: a count at its limit, offset by ``4 - limit``, sets
+bit 2 of its field) and FEI enough left to draw. Anything else (a FEI held, a suit held to its
+limit, a suit no table covers) returns None and the caller takes the general path, so every
+answer equals ``shanten_counts``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import add
+from typing import Any
+
+from tutor.engine import tables as _tables
+from tutor.engine.shanten import ShapeContext, _kept_without_fei, honours_kept
+
+HONOURS = 27
+
+
+_parts: tuple[list[int], list[int], list[int], list[int]] | None = None
+BAD = 5**9  # a part holding a count past four: no pattern
+
+
+def _digits(bits: int, kinds: int) -> list[int]:
+    return [bits >> (3 * j) & 7 for j in range(kinds)]
+
+
+def index_parts() -> tuple[list[int], list[int], list[int], list[int]]:
+    """Lookup lists, built once, that turn a packed suit or the packed honours into a table key
+    by adding two entries: a suit's base-5 index (ranks 1-5 from its low 15 bits, ranks 6-9 from
+    the rest) and the honours' counts as a histogram (``8 ** (n - 1)`` for each honour held ``n``
+    times; the honours' tables depend on nothing else), from the first four honours and the rest."""
+    global _parts
+    if _parts is None:
+        def suit(ranks: int, scale: int) -> list[int]:
+            out = []
+            for bits in range(1 << (3 * ranks)):
+                d = _digits(bits, ranks)
+                out.append(BAD if max(d) > 4 else scale * sum(x * 5**r for r, x in enumerate(d)))
+            return out
+
+        def honours(kinds: int) -> list[int]:
+            return [sum(1 << (3 * (n - 1)) for n in _digits(bits, kinds) if 1 <= n <= 4) for bits in range(1 << (3 * kinds))]
+
+        _parts = (suit(5, 1), suit(4, 5**5), honours(4), honours(3))
+    return _parts
+
+
+def _pattern(code: int) -> tuple[int, ...]:
+    """The sorted honour counts of a histogram code."""
+    return tuple(n for n in range(1, 5) for _ in range(code >> (3 * (n - 1)) & 7))
+
+
+class PackedShape:
+    """Shanten of packed hands of one table, where the suit tables and a supply proof answer.
+
+    ``components`` and ``component_ids`` are the table's: (shift, mask) and the kinds of each
+    suit in play and of the honours; ``kinds`` the table's local kinds (FEI last when in play)."""
+
+    def __init__(self, ctx: ShapeContext, kinds: Sequence[int], components: Sequence[tuple[int, int]],
+                 component_ids: Sequence[tuple[int, ...]], fei_shift: int | None) -> None:
+        self.ctx = ctx
+        self.size = ctx.size
+        self.fei_bits = 0 if fei_shift is None else 7 << fei_shift
+        which = _tables.table_suits(ctx.chee_ok)
+        self.suits: list[tuple[int, int]] = []  # (shift, bit of its part of the table key)
+        self.hshift = self.hmask = 0  # the honours' bits
+        # without a FEI to draw the proof never holds (the general path tests supply kind by kind)
+        usable = (_tables.available() and ctx.max_wild >= 1 and ctx.fei_cap > 0
+                  and any(ids[0] >= HONOURS for ids in component_ids))
+        for (shift, mask), ids in zip(components, component_ids, strict=True):
+            if ids[0] >= HONOURS and len(ids) <= 7:
+                self.hshift, self.hmask = shift, mask
+            elif len(ids) == _tables.RANKS and which[ids[0] // 9]:
+                self.suits.append((shift, 12 + 16 * (ids[0] // 9)))
+            else:
+                usable = False  # a suit without every rank or CHEE window: the general path
+        self.usable = usable
+        self.gate = -1  # bits of a key this path refuses: every one until ``_open``, then the FEI's
+        self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
+        self._lo: list[int] = []
+        self._hi: list[int] = []
+        self._hlo: list[int] = []
+        self._hhi: list[int] = []
+        # a kind held to its limit: its count plus (4 - limit) sets bit 2 of its field
+        self.offset = self.at_limit = 0
+        for i, t in enumerate(kinds):
+            if t < len(ctx._below_fei) and ctx._below_fei[t] <= 4:
+                self.offset += (4 - ctx._below_fei[t]) << (3 * i)
+                self.at_limit += 4 << (3 * i)
+        # FEI left to draw cover what supply lacks (supply._fei_slack): always, or up to this many missing
+        self.fei_always = ctx.max_wild >= 1 and ctx.fei_cap >= ctx.sets
+        self.fei_missing = ctx.fei_cap if ctx.max_wild >= 1 else 0
+        memo = ctx._memo
+        self._bounds: dict[int, int] = memo.setdefault("packed-bounds", {})
+        self._arrays: dict[int, list[int]] = memo.setdefault("packed-arrays", {})  # kept arrays by profile, honours by -2 - code
+        # the draws of a suit or of the honours as packed: (rank or honour, new table entry)
+        self._suit_draws: dict[int, tuple[tuple[int, int], ...]] = _tables.shared_memo("packed-suit-draws")
+        self._honour_draws: dict[int, tuple[tuple[int, int], ...]] = _tables.shared_memo("packed-honour-draws", self.hmask)
+        self.tight = any(ctx.cap[t] < 4 for t in kinds if t < len(ctx.cap))  # a kind with copies laid down
+
+    def _open(self) -> bool:
+        """Load the suit table and ``index_parts`` on first use; False where this path is off."""
+        if self.usable and self._index is None:
+            self._index = _tables.load()[1]
+            self._lo, self._hi, self._hlo, self._hhi = index_parts()
+            self.gate = self.fei_bits
+        return self.usable
+
+    def _table_key(self, key: int) -> int | None:
+        """A packed hand's table key: each suit's profile number + 1 at bit ``12 + 16 * suit``, the
+        honours' histogram code below; None where no table covers a suit of it."""
+        bkey = 0
+        for shift, at_bit in self.suits:
+            sub = key >> shift & 0o777777777
+            if sub:
+                at = self._lo[sub & 0o77777] + self._hi[sub >> 15]
+                if at >= BAD or (pid := self._index[at]) == _tables.NONE:
+                    return None
+                bkey |= (pid + 1) << at_bit
+        sub = key >> self.hshift & self.hmask
+        return bkey | self._hlo[sub & 0o7777] + self._hhi[sub >> 12]
+
+    def bound(self, key: int) -> int | None:
+        """Most cards kept by a complete hand, supply ignored, of a packed hand holding no FEI
+        (``shanten._optimistic``), memoised on its table key; None where no table covers it."""
+        bkey = self._table_key(key)
+        if bkey is None:
+            return None
+        kept = self._bounds.get(bkey)
+        if kept is None:
+            kept = self._bounds[bkey] = self._kept(bkey)
+        return kept
+
+    def _kept(self, bkey: int) -> int:
+        """The bound of a table key (``bound``), from the suits' profiles and the honours'. With one
+        suit (most rule sets with FEI) it is the best split of the sets and NGAN between the two
+        kept arrays, each built once."""
+        if len(self.suits) > 1:
+            ids = [(bkey >> (12 + 16 * slot) & 0xFFFF) - 1 for slot in range(3)]
+            return _kept_without_fei(ids, [], _pattern(bkey & 0o7777), self.ctx)
+        return max(map(add, *self._pair(bkey)))
+
+    def _pair(self, bkey: int) -> tuple[list[int], list[int]]:
+        """The suit's kept array and the honours', reversed (entry ``i`` pairs with the suit's),
+        of a table key where one suit is in play."""
+        pid = (bkey >> self.suits[0][1] & 0xFFFF) - 1 if self.suits else -1
+        code = bkey & 0o7777
+        arrays = self._arrays
+        a = arrays.get(pid)
+        if a is None:
+            a = arrays[pid] = (_tables.kept_array(_tables.load()[0][pid], self.ctx.sets) if pid >= 0
+                               else [0] * (2 * self.ctx.sets + 2))
+        b = arrays.get(-2 - code)
+        if b is None:
+            b = arrays[-2 - code] = honours_kept(_pattern(code), self.ctx)[::-1]
+        return a, b
+
+    def exact(self, key: int, kept: int) -> bool:
+        """Is ``kept``, the bound of a packed hand holding no FEI, its exact value? FEI enough left
+        to draw (``supply._fei_slack``), and no kind held to its limit but honours, or the hand
+        less one copy of each such kind has the same bound (``shanten.bound_is_exact``: the flags
+        of the limit test, shifted down to bit 0 of their fields, are the cards to take out), or
+        the four copies sit in a PONG and a CHEE (``_split``)."""
+        missing = self.size - kept
+        if missing <= 0:
+            return True
+        if not (self.fei_always or missing <= self.fei_missing):
+            return False
+        flags = (key + self.offset) & self.at_limit
+        return not flags or self.bound(key - (flags >> 2)) == kept or self._split(key, flags, kept)
+
+    def _split(self, key: int, flags: int, kept: int) -> bool:
+        """A hand holding four copies of one suited kind ``t`` (the one flag): is its bound exact
+        because a PONG of ``t`` and a CHEE through ``t`` can be set aside? Proof: the rest is a
+        hand to make two sets fewer with the copies of those cards less by what was set aside; it
+        holds no kind to its limit (no ``t`` at all) and FEI are as plentiful, so its bound is
+        exact (``supply._fei_slack``), and each complete hand it can reach, with the two groups
+        added back, is one the whole hand can reach keeping six cards more. When that bound plus
+        six is the whole hand's, the whole hand's is exact."""
+        sets = self.ctx.sets
+        if len(self.suits) != 1 or sets < 2 or flags & (flags - 1):
+            return False
+        i = flags.bit_length() // 3 - 1  # the local kind flagged
+        base = self.suits[0][0] // 3
+        r = i - base
+        if not 0 <= r < _tables.RANKS or key >> (3 * i) & 7 != 4:
+            return False
+        for low in range(max(r - 2, 0), min(r, 6) + 1):
+            rest = key - 3 * (1 << (3 * i))
+            for j in range(base + low, base + low + 3):
+                if not rest >> (3 * j) & 7:
+                    break
+                rest -= 1 << (3 * j)
+            else:
+                bkey = self._table_key(rest)  # its bound, two sets fewer: entry i with the honours' i + 4
+                if bkey is not None:
+                    a, b = self._pair(bkey)
+                    if max(map(add, a, b[4:])) + 6 == kept:
+                        return True
+        return False
+
+    def _draws_of_suit(self, sub: int) -> tuple[tuple[int, int], ...]:
+        """(rank, profile number + 1, 0 past the table) of each rank of which a suit holds under four."""
+        out = []
+        for r in range(_tables.RANKS):
+            if sub >> (3 * r) & 7 < 4:
+                s2 = sub + (1 << (3 * r))
+                at = self._lo[s2 & 0o77777] + self._hi[s2 >> 15]
+                pid = self._index[at] if at < BAD else _tables.NONE
+                out.append((r, 0 if pid == _tables.NONE else pid + 1))
+        return tuple(out)
+
+    def _draws_of_honours(self, sub: int) -> tuple[tuple[int, int], ...]:
+        """(honour, histogram code) of each honour of which fewer than four are held."""
+        return tuple((j, self._hlo[(sub + (1 << (3 * j))) & 0o7777] + self._hhi[(sub + (1 << (3 * j))) >> 12])
+                     for j in range(self.hmask.bit_length() // 3) if sub >> (3 * j) & 7 < 4)
+
+    def shanten(self, key: int) -> int | None:
+        """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere.
+        The common case (no kind at its limit, FEI enough) is tested here, before ``exact``."""
+        if key & self.gate and (not self._open() or key & self.gate):
+            return None
+        kept = self.bound(key)
+        if kept is not None and (not (key + self.offset) & self.at_limit and self.fei_always or self.exact(key, kept)):
+            return self.size - kept - 1
+        return None
+
+    def lowering(self, key: int, sh: int, cap: Sequence[int], exact: Callable[[int], int]) -> list[int] | None:
+        """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
+        FEI, among those of which ``cap`` allows one more copy; None where no table covers it.
+        A draw changes one component: the others' part of the table key is kept. A draw whose
+        bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
+        that may is proved as in ``shanten``, or else asked of ``exact``."""
+        if key & self.gate and (not self._open() or key & self.gate) or self.bound(key) is None:
+            return None
+        need = self.size - sh  # cards kept by a hand of shanten sh - 1
+        bounds = self._bounds
+        hsub = key >> self.hshift & self.hmask
+        hcode = self._hlo[hsub & 0o7777] + self._hhi[hsub >> 12]
+        parts = []  # each suit's part of the table key
+        for shift, at_bit in self.suits:
+            sub = key >> shift & 0o777777777
+            parts.append(self._index[self._lo[sub & 0o77777] + self._hi[sub >> 15]] + 1 << at_bit if sub else 0)
+        suits_key = sum(parts)
+        candidates: list[tuple[int, int]] = []  # (local kind, bound) of draws that may lower shanten
+        for (shift, at_bit), part in zip(self.suits, parts, strict=True):
+            rest = (suits_key - part) | hcode
+            sub = key >> shift & 0o777777777
+            base = shift // 3
+            draws = self._suit_draws.get(sub)
+            if draws is None:
+                draws = self._suit_draws[sub] = self._draws_of_suit(sub)
+            for r, pid1 in draws:
+                if pid1 == 0:
+                    return None
+                if self.tight and sub >> (3 * r) & 7 >= cap[base + r]:
+                    continue
+                bkey = rest | pid1 << at_bit
+                kept = bounds.get(bkey)
+                if kept is None:
+                    kept = bounds[bkey] = self._kept(bkey)
+                if kept >= need:
+                    candidates.append((base + r, kept))
+        base = self.hshift // 3
+        hdraws = self._honour_draws.get(hsub)
+        if hdraws is None:
+            hdraws = self._honour_draws[hsub] = self._draws_of_honours(hsub)
+        for j, code in hdraws:
+            if self.tight and hsub >> (3 * j) & 7 >= cap[base + j]:
+                continue
+            bkey = suits_key | code
+            kept = bounds.get(bkey)
+            if kept is None:
+                kept = bounds[bkey] = self._kept(bkey)
+            if kept >= need:
+                candidates.append((base + j, kept))
+        out: list[int] = []
+        for i, kept in candidates:
+            k2 = key + (1 << (3 * i))
+            if (self.size - kept - 1 if self.exact(k2, kept) else exact(k2)) < sh:
+                out.append(i)
+        return out
