@@ -26,6 +26,8 @@ HONOURS = 27
 
 _parts: tuple[list[int], list[int], list[int], list[int]] | None = None
 BAD = 5**9  # a part holding a count past four: no pattern
+POW5 = _tables.POW5  # a draw of rank r adds 5 ** r to a suit's index
+GROW = (1, 8 - 1, 64 - 8, 512 - 64)  # an honour held n times, drawn once: its histogram code grows by this
 
 
 def _digits(bits: int, kinds: int) -> list[int]:
@@ -101,10 +103,6 @@ class PackedShape:
         memo = ctx._memo
         self._bounds: dict[int, int] = memo.setdefault("packed-bounds", {})
         self._arrays: dict[int, list[int]] = memo.setdefault("packed-arrays", {})  # kept arrays by profile, honours by -2 - code
-        # the draws of a suit or of the honours as packed: (rank or honour, new table entry)
-        self._suit_draws: dict[int, tuple[tuple[int, int], ...]] = _tables.shared_memo("packed-suit-draws")
-        self._honour_draws: dict[int, tuple[tuple[int, int], ...]] = _tables.shared_memo("packed-honour-draws", self.hmask)
-        self.tight = any(ctx.cap[t] < 4 for t in kinds if t < len(ctx.cap))  # a kind with copies laid down
 
     def _open(self) -> bool:
         """Load the suit table and ``index_parts`` on first use; False where this path is off."""
@@ -207,22 +205,6 @@ class PackedShape:
                         return True
         return False
 
-    def _draws_of_suit(self, sub: int) -> tuple[tuple[int, int], ...]:
-        """(rank, profile number + 1, 0 past the table) of each rank of which a suit holds under four."""
-        out = []
-        for r in range(_tables.RANKS):
-            if sub >> (3 * r) & 7 < 4:
-                s2 = sub + (1 << (3 * r))
-                at = self._lo[s2 & 0o77777] + self._hi[s2 >> 15]
-                pid = self._index[at] if at < BAD else _tables.NONE
-                out.append((r, 0 if pid == _tables.NONE else pid + 1))
-        return tuple(out)
-
-    def _draws_of_honours(self, sub: int) -> tuple[tuple[int, int], ...]:
-        """(honour, histogram code) of each honour of which fewer than four are held."""
-        return tuple((j, self._hlo[(sub + (1 << (3 * j))) & 0o7777] + self._hhi[(sub + (1 << (3 * j))) >> 12])
-                     for j in range(self.hmask.bit_length() // 3) if sub >> (3 * j) & 7 < 4)
-
     def shanten(self, key: int) -> int | None:
         """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere.
         The common case (no kind at its limit, FEI enough) is tested here, before ``exact``."""
@@ -233,58 +215,67 @@ class PackedShape:
             return self.size - kept - 1
         return None
 
-    def lowering(self, key: int, sh: int, cap: Sequence[int], exact: Callable[[int], int]) -> list[int] | None:
+    def lowering(self, key: int, sh: int, cap: Sequence[int], at_least: Callable[[int, int], bool]) -> list[int] | None:
         """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
         FEI, among those of which ``cap`` allows one more copy; None where no table covers it.
         A draw changes one component: the others' part of the table key is kept. A draw whose
         bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
-        that may is proved as in ``shanten``, or else asked of ``exact``."""
+        that may is proved as in ``shanten``, or else ``at_least(hand, cards)`` says whether a
+        complete hand keeping that many of its cards can be reached (the search, once)."""
         if key & self.gate and (not self._open() or key & self.gate) or self.bound(key) is None:
             return None
         need = self.size - sh  # cards kept by a hand of shanten sh - 1
         bounds = self._bounds
+        index = self._index
         hsub = key >> self.hshift & self.hmask
         hcode = self._hlo[hsub & 0o7777] + self._hhi[hsub >> 12]
+        ats = []  # each suit's base-5 index: a draw of rank r adds 5 ** r
         parts = []  # each suit's part of the table key
         for shift, at_bit in self.suits:
             sub = key >> shift & 0o777777777
-            parts.append(self._index[self._lo[sub & 0o77777] + self._hi[sub >> 15]] + 1 << at_bit if sub else 0)
+            at = self._lo[sub & 0o77777] + self._hi[sub >> 15]
+            ats.append(at)
+            parts.append(index[at] + 1 << at_bit if sub else 0)
         suits_key = sum(parts)
         candidates: list[tuple[int, int]] = []  # (local kind, bound) of draws that may lower shanten
-        for (shift, at_bit), part in zip(self.suits, parts, strict=True):
+        for (shift, at_bit), part, at in zip(self.suits, parts, ats, strict=True):
             rest = (suits_key - part) | hcode
             sub = key >> shift & 0o777777777
             base = shift // 3
-            draws = self._suit_draws.get(sub)
-            if draws is None:
-                draws = self._suit_draws[sub] = self._draws_of_suit(sub)
-            for r, pid1 in draws:
-                if pid1 == 0:
-                    return None
-                if self.tight and sub >> (3 * r) & 7 >= cap[base + r]:
+            for r in range(_tables.RANKS):
+                if sub >> (3 * r) & 7 >= cap[base + r]:
                     continue
-                bkey = rest | pid1 << at_bit
+                pid = index[at + POW5[r]]
+                if pid == _tables.NONE:
+                    return None
+                bkey = rest | (pid + 1) << at_bit
                 kept = bounds.get(bkey)
                 if kept is None:
                     kept = bounds[bkey] = self._kept(bkey)
                 if kept >= need:
                     candidates.append((base + r, kept))
         base = self.hshift // 3
-        hdraws = self._honour_draws.get(hsub)
-        if hdraws is None:
-            hdraws = self._honour_draws[hsub] = self._draws_of_honours(hsub)
-        for j, code in hdraws:
-            if self.tight and hsub >> (3 * j) & 7 >= cap[base + j]:
+        by_count: dict[int, int] = {}  # an honour's draw depends on its count alone
+        for j in range(self.hmask.bit_length() // 3):
+            n = hsub >> (3 * j) & 7
+            if n >= cap[base + j]:
                 continue
-            bkey = suits_key | code
-            kept = bounds.get(bkey)
+            kept = by_count.get(n)
             if kept is None:
-                kept = bounds[bkey] = self._kept(bkey)
+                bkey = suits_key | hcode + GROW[n]
+                kept = bounds.get(bkey)
+                if kept is None:
+                    kept = bounds[bkey] = self._kept(bkey)
+                by_count[n] = kept
             if kept >= need:
                 candidates.append((base + j, kept))
         out: list[int] = []
+        offset, at_limit, plenty = self.offset, self.at_limit, self.fei_always
         for i, kept in candidates:
             k2 = key + (1 << (3 * i))
-            if (self.size - kept - 1 if self.exact(k2, kept) else exact(k2)) < sh:
+            if plenty and not (k2 + offset) & at_limit or self.exact(k2, kept):
+                if self.size - kept - 1 < sh:
+                    out.append(i)
+            elif at_least(k2, need):
                 out.append(i)
         return out

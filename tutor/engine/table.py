@@ -18,6 +18,7 @@ from tutor.engine.packed import PackedShape
 from tutor.engine.score import is_win, scorer_for
 from tutor.engine.shanten import (
     ShapeContext,
+    _exact_at_least,
     complete_options,
     free_profile,
     merge_profiles,
@@ -135,13 +136,22 @@ class Table:
         sh = self.shanten(key)
         cap = self.cap_local
         fei = self.fei_index
-        out = None if self.specials else self.packed.lowering(key, sh, cap, self.shanten)
+        out = None if self.specials else self.packed.lowering(key, sh, cap, self._at_least)
         if out is None:
             out = [i for i, unit in enumerate(self.unit_of)
                    if i != fei and key >> (3 * i) & 7 < cap[i] and self.shanten(key + unit) < sh]
         if fei_kind and fei >= 0 and key >> self.fei_shift & 7 < cap[fei] and self.shanten(key + self.unit_of[fei]) < sh:
             out.append(fei)
         return sh, out
+
+    def _at_least(self, key: int, kept: int) -> bool:
+        """Can a complete hand keeping ``kept`` of the packed hand's cards be reached (card supply
+        checked)? Read off the memo where shanten is known, else one search."""
+        s = self._shanten.get(key)
+        if s is not None:
+            return self.shape.size - s - 1 >= kept
+        c = self.unpack(key)
+        return _exact_at_least(c[:34], c[FEI_ID], self.shape, kept)
 
     def lower(self, key: int) -> int:
         """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates).
