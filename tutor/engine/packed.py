@@ -2,8 +2,8 @@
 
 The general path (``shanten.shanten_counts``) unpacks a hand into 34 counts, slices the suits,
 sorts the honours and tests card supply kind by kind: most of its time. Here each component of
-the packed key (a suit's 27 bits, the honours' bits) is cut out and turned, by two list lookups
-and an addition (``index_parts``), into its table entry (a suit's profile number, the honours'
+the packed key (a suit's 27 bits, the honours' bits) is cut out and turned, by three list lookups
+and their sum (``index_parts``), into its table entry (a suit's profile number, the honours'
 histogram of counts); the bound is memoised on those entries. It is exact, with no search, when
 the hand holds no FEI and ``supply._fei_slack`` holds: no kind held to its limit but honours
 (one addition and one mask on the key: a count at its limit, offset by ``4 - limit``, sets
@@ -28,30 +28,20 @@ _parts: tuple[list[int], list[int], list[int], list[int]] | None = None
 BAD = 5**9  # a part holding a count past four: no pattern
 POW5 = _tables.POW5  # a draw of rank r adds 5 ** r to a suit's index
 GROW = (1, 8 - 1, 64 - 8, 512 - 64)  # an honour held n times, drawn once: its histogram code grows by this
-
-
-def _digits(bits: int, kinds: int) -> list[int]:
-    return [bits >> (3 * j) & 7 for j in range(kinds)]
+THIRD = 0o777  # three kinds' bits
 
 
 def index_parts() -> tuple[list[int], list[int], list[int], list[int]]:
-    """Lookup lists, built once, that turn a packed suit or the packed honours into a table key
-    by adding two entries: a suit's base-5 index (ranks 1-5 from its low 15 bits, ranks 6-9 from
-    the rest) and the honours' counts as a histogram (``8 ** (n - 1)`` for each honour held ``n``
-    times; the honours' tables depend on nothing else), from the first four honours and the rest."""
+    """Lookup lists of 512 entries, built once (a few milliseconds), that turn a packed suit or
+    the packed honours into a table key by adding three entries, one per three kinds: a suit's
+    base-5 index (ranks 1-3, 4-6 and 7-9), and the honours' counts as a histogram (``8 ** (n - 1)``
+    for each honour held ``n`` times; the honours' tables depend on nothing else)."""
     global _parts
     if _parts is None:
-        def suit(ranks: int, scale: int) -> list[int]:
-            out = []
-            for bits in range(1 << (3 * ranks)):
-                d = _digits(bits, ranks)
-                out.append(BAD if max(d) > 4 else scale * sum(x * 5**r for r, x in enumerate(d)))
-            return out
-
-        def honours(kinds: int) -> list[int]:
-            return [sum(1 << (3 * (n - 1)) for n in _digits(bits, kinds) if 1 <= n <= 4) for bits in range(1 << (3 * kinds))]
-
-        _parts = (suit(5, 1), suit(4, 5**5), honours(4), honours(3))
+        digits = [[bits >> (3 * j) & 7 for j in range(3)] for bits in range(THIRD + 1)]
+        base5 = [BAD if max(d) > 4 else d[0] + 5 * d[1] + 25 * d[2] for d in digits]
+        honours = [sum(1 << (3 * (n - 1)) for n in d if 1 <= n <= 4) for d in digits]
+        _parts = (base5, [x * 125 for x in base5], [x * 15625 for x in base5], honours)
     return _parts
 
 
@@ -87,10 +77,10 @@ class PackedShape:
         self.usable = usable
         self.gate = -1  # bits of a key this path refuses: every one until ``_open``, then the FEI's
         self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
-        self._lo: list[int] = []
-        self._hi: list[int] = []
-        self._hlo: list[int] = []
-        self._hhi: list[int] = []
+        self._s0: list[int] = []  # ``index_parts``
+        self._s1: list[int] = []
+        self._s2: list[int] = []
+        self._h: list[int] = [0]
         # a kind held to its limit: its count plus (4 - limit) sets bit 2 of its field
         self.offset = self.at_limit = 0
         for i, t in enumerate(kinds):
@@ -108,7 +98,7 @@ class PackedShape:
         """Load the suit table and ``index_parts`` on first use; False where this path is off."""
         if self.usable and self._index is None:
             self._index = _tables.load()[1]
-            self._lo, self._hi, self._hlo, self._hhi = index_parts()
+            self._s0, self._s1, self._s2, self._h = index_parts()
             self.gate = self.fei_bits
         return self.usable
 
@@ -119,12 +109,12 @@ class PackedShape:
         for shift, at_bit in self.suits:
             sub = key >> shift & 0o777777777
             if sub:
-                at = self._lo[sub & 0o77777] + self._hi[sub >> 15]
+                at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
                 if at >= BAD or (pid := self._index[at]) == _tables.NONE:
                     return None
                 bkey |= (pid + 1) << at_bit
         sub = key >> self.hshift & self.hmask
-        return bkey | self._hlo[sub & 0o7777] + self._hhi[sub >> 12]
+        return bkey | self._h[sub & THIRD] + self._h[sub >> 9 & THIRD] + self._h[sub >> 18]
 
     def bound(self, key: int) -> int | None:
         """Most cards kept by a complete hand, supply ignored, of a packed hand holding no FEI
@@ -228,12 +218,12 @@ class PackedShape:
         bounds = self._bounds
         index = self._index
         hsub = key >> self.hshift & self.hmask
-        hcode = self._hlo[hsub & 0o7777] + self._hhi[hsub >> 12]
+        hcode = self._h[hsub & THIRD] + self._h[hsub >> 9 & THIRD] + self._h[hsub >> 18]
         ats = []  # each suit's base-5 index: a draw of rank r adds 5 ** r
         parts = []  # each suit's part of the table key
         for shift, at_bit in self.suits:
             sub = key >> shift & 0o777777777
-            at = self._lo[sub & 0o77777] + self._hi[sub >> 15]
+            at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
             ats.append(at)
             parts.append(index[at] + 1 << at_bit if sub else 0)
         suits_key = sum(parts)
