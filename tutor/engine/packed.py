@@ -167,12 +167,15 @@ class PackedShape:
 
     def _split(self, key: int, flags: int, kept: int) -> bool:
         """A hand holding four copies of one suited kind ``t`` (the one flag): is its bound exact
-        because a PONG of ``t`` and a CHEE through ``t`` can be set aside? Proof: the rest is a
-        hand to make two sets fewer with the copies of those cards less by what was set aside; it
-        holds no kind to its limit (no ``t`` at all) and FEI are as plentiful, so its bound is
-        exact (``supply._fei_slack``), and each complete hand it can reach, with the two groups
-        added back, is one the whole hand can reach keeping six cards more. When that bound plus
-        six is the whole hand's, the whole hand's is exact."""
+        because a PONG of ``t`` and a second set through ``t`` can be set aside: a CHEE held whole
+        (six cards kept), or two cards of one completed by a FEI drawn (five kept)? Proof: the rest
+        is a hand to make two sets fewer, the copies of those cards less by what was set aside, one
+        FEI fewer to draw for the second; it holds no ``t`` and no other kind at its limit, and the
+        FEI left still cover it (``supply._fei_slack``: at least ``min(sets, missing)`` FEI left
+        before, so at least ``min(sets - 2, missing - 1)`` after), so its bound is exact; each
+        complete hand it reaches, with the two sets added back, is one the whole hand reaches
+        keeping five or six cards more. When that bound plus those cards is the whole hand's, the
+        whole hand's is exact."""
         sets = self.ctx.sets
         if len(self.suits) != 1 or sets < 2 or flags & (flags - 1):
             return False
@@ -181,17 +184,19 @@ class PackedShape:
         r = i - base
         if not 0 <= r < _tables.RANKS or key >> (3 * i) & 7 != 4:
             return False
-        for low in range(max(r - 2, 0), min(r, 6) + 1):
+        seconds = [tuple(range(low, low + 3)) for low in range(max(r - 2, 0), min(r, 6) + 1)]
+        seconds += [(r, u) for u in range(max(r - 2, 0), min(r + 3, _tables.RANKS)) if u != r]
+        for second in seconds:
             rest = key - 3 * (1 << (3 * i))
-            for j in range(base + low, base + low + 3):
-                if not rest >> (3 * j) & 7:
+            for j in second:
+                if not rest >> (3 * (base + j)) & 7:
                     break
-                rest -= 1 << (3 * j)
+                rest -= 1 << (3 * (base + j))
             else:
                 bkey = self._table_key(rest)  # its bound, two sets fewer: entry i with the honours' i + 4
                 if bkey is not None:
                     a, b = self._pair(bkey)
-                    if max(map(add, a, b[4:])) + 6 == kept:
+                    if max(map(add, a, b[4:])) + 3 + len(second) == kept:
                         return True
         return False
 
