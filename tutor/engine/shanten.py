@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import product
 from operator import add
 from typing import Any
 
 from tutor.engine import tables as _tables
-from tutor.engine.supply import _forced, supply_cannot_bind
+from tutor.engine.options import complete_options
+from tutor.engine.supply import _forced, held_below, supply_cannot_bind
 
 N = 34  # non-FEI kinds
 
@@ -39,10 +39,13 @@ class ShapeContext:
     max_wild: int  # FEI per group
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # per-component tables, by kind of table
     _full: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict, repr=False)
-    _below: tuple[int, ...] = field(init=False, repr=False)  # per tile: held counts must stay under it (``_fei_slack``)
+    _below: tuple[int, ...] = field(init=False, repr=False)  # per tile: held counts must stay under it (``_supply_slack``)
+    _below_fei: tuple[int, ...] = field(init=False, repr=False)  # the same for ``_fei_slack``: an honour may be held to its limit
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_below", tuple(max(k, 1) for k in self.cap))
+        object.__setattr__(self, "_below_fei", tuple(k + 1 if t >= 27 and k >= 2 else max(k, 1)
+                                                     for t, k in enumerate(self.cap)))
 
     @property
     def size(self) -> int:
@@ -255,14 +258,7 @@ def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], 
                                                      memo), sets)
         arrays.append(a)
     if honours:
-        key = ("harr", honours, sets)
-        a = memo.get(key)
-        if a is None:
-            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-            for k, x in enumerate(honours):
-                prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, memo), sets, 0)
-            a = memo[key] = _tables.kept_array(prof, sets)
-        arrays.append(a)
+        arrays.append(honours_kept(honours, ctx))
     if not arrays:
         return 0
     acc = arrays[0]
@@ -274,6 +270,18 @@ def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], 
     last = arrays[-1]
     # acc[i], i = 2 * sets + NGAN of the other parts; the last part takes the rest: last[2 * sets + 1 - i]
     return max(map(add, acc, reversed(last)))
+
+
+def honours_kept(honours: tuple[int, ...], ctx: ShapeContext) -> list[int]:
+    """The honours' kept array (``tables.kept_array``) for their counts, sorted; memoised."""
+    key = ("harr", honours, ctx.sets)
+    a: list[int] | None = ctx._memo.get(key)
+    if a is None:
+        prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+        for k, x in enumerate(honours):
+            prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, ctx._memo), ctx.sets, 0)
+        a = ctx._memo[key] = _tables.kept_array(prof, ctx.sets)
+    return a
 
 
 def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) -> bool:
@@ -395,13 +403,27 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
     if got is not None:
         return got
     target = _optimistic(counts, fei, ctx)
-    if (target < ctx.size or (fei and not ctx.max_wild)) and not (
-        fei == 0 and supply_cannot_bind(counts, ctx, ctx.size - target)):
+    if (target < ctx.size or (fei and not ctx.max_wild)) and not (fei == 0 and bound_is_exact(counts, ctx, target)):
         while target > 0 and not _exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1
     ctx._full[key] = result
     return result
+
+
+def bound_is_exact(counts: list[int], ctx: ShapeContext, target: int) -> bool:
+    """Is ``target``, the tables' bound of a hand holding no FEI, its exact value (no search)?
+
+    Either supply cannot bind (``supply_cannot_bind``), or, where kinds are held to their last
+    copy, the hand less one copy of each (``held_below``) has the same bound and supply cannot
+    bind for it: every complete hand within its reach is within the whole hand's (the cards it
+    keeps are held there too), so the whole hand keeps at least as many, and never more than
+    the bound."""
+    missing = ctx.size - target
+    if supply_cannot_bind(counts, ctx, missing):
+        return True
+    sub = held_below(counts, ctx)
+    return sub is not None and _optimistic(sub, 0, ctx) == target and supply_cannot_bind(sub, ctx, missing)
 
 
 def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
@@ -436,62 +458,3 @@ def accepting(counts: list[int], fei: int, ctx: ShapeContext, fei_kind: bool = T
 
 __all__ = ["ShapeContext", "accepting", "complete_options", "free_profile", "is_complete", "merge_profiles",
            "shanten_counts"]
-
-
-def complete_options(
-    ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, fei: int, memo: dict | None = None
-) -> frozenset[tuple[int, int, int]]:
-    """Every (sets, ngan, FEI used <= fei) that uses all of one component's cards in complete groups."""
-    memo = {} if memo is None else memo
-    n = len(ids)
-    base = ids[0]
-
-    def sub(i: int, c: tuple[int, ...], pair_ok: bool, spare: int) -> frozenset[tuple[int, int, int]]:
-        while i < n and c[i] == 0:
-            i += 1
-        if i == n:
-            return _DONE
-        key = ("sub", base, i, c, pair_ok, spare)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        t = ids[i]
-        cnt = c[i]
-        out: set[tuple[int, int, int]] = set()
-
-        def go(c2: tuple[int, ...], ds: int, dp: int, w: int) -> None:
-            for s2, p2, f2 in sub(i, c2, pair_ok and not dp, spare - w):
-                out.add((s2 + ds, p2 + dp, f2 + w))
-
-        for w in range(min(mw, 2, spare) + 1):  # PONG with w FEI
-            if cnt >= 3 - w:
-                go(c[:i] + (cnt - 3 + w,) + c[i + 1 :], 1, 0, w)
-        if pair_ok:
-            for w in range(min(mw, 1, spare) + 1):  # NGAN with w FEI
-                if cnt >= 2 - w:
-                    go(c[:i] + (cnt - 2 + w,) + c[i + 1 :], 0, 1, w)
-        if t < 27 and n > 1:
-            for start in (t - 2, t - 1, t):  # CHEE windows where t is the lowest real card
-                if start < 0 or start // 9 != t // 9 or start % 9 > 6 or not ok[start]:
-                    continue
-                below = t - start
-                for above in product((0, 1), repeat=2 - below):
-                    wild = below + sum(above)
-                    if wild > mw or wild > spare:
-                        continue
-                    used = [t] + [start + below + 1 + j for j, a in enumerate(above) if not a]
-                    lst = list(c)
-                    if any(lst[x - base] == 0 for x in used[1:]):
-                        continue
-                    for x in used:
-                        lst[x - base] -= 1
-                    go(tuple(lst), 1, 0, wild)
-        res = frozenset(out)
-        memo[key] = res
-        return res
-
-    return sub(0, tuple(counts), True, fei)
-
-
-_DONE = frozenset({(0, 0, 0)})
-

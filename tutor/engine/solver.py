@@ -276,11 +276,8 @@ def weigh(
     replacement: bool, tick: Callable[[], None] | None,
 ) -> Option:
     """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``."""
-    sh = table.shanten(h0)
-    accepts = []
-    for i, t in enumerate(table.kinds):
-        if pool0[i] > 0 and table.shanten(h0 + table.unit_of[i]) < sh:
-            accepts.append((TILES[t], pool0[i]))
+    sh, lowering = table.accepting(h0)
+    accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
     search = Search(table, dist, h0, pool0, n, exact, tick)
     if replacement:
         value, pw = search.after_replacement(h0, n)

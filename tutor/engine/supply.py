@@ -84,14 +84,24 @@ def _fei_slack(counts: list[int], ctx: Any, missing: int) -> bool:  # ctx: a sha
     plus an empty group, keeping the same cards with no more groups (four copies would be needed
     for a complete PONG and a seed, and the test asks that no kind held is held to its last copy).
     Every incomplete group there lacks at least one card, so at most ``min(sets + 1, missing)``
-    of them lack any; give each one FEI drawn from the deck (one a group is allowed, the group
-    keeps a card of its own). A group lacking one card is then whole; a NGAN seed too; a seed
-    completed as a PONG of ``t`` (always one of its ways) still lacks one ``t``, for at most one
-    seed per kind, and a copy of ``t`` is left since ``t`` is held below its copies. So the search
-    finds that cut with every slot filled, and the bound is the exact value."""
-    if ctx.max_wild < 1 or ctx.fei_cap < min(ctx.sets + 1, missing):
+    of them lack any; give one FEI drawn from the deck to each of them, or, where there are
+    ``sets + 1`` of them, to each set (one a group is allowed, the group keeps a card of its own).
+    A group lacking one card is then whole; a NGAN seed too; a seed completed as a PONG of ``t``
+    (always one of its ways) still lacks one ``t``, for at most one seed per kind, and a copy of
+    ``t`` is left since ``t`` is held below its copies. A NGAN left without a FEI is a seed ``t``
+    lacking one ``t``, and no other group is begun on ``t`` alone, so that copy is left for it.
+    So the search finds that cut with every slot filled, and the bound is the exact value: hence
+    ``min(sets, missing)`` FEI left to draw are enough (3leg: four, whatever the hand).
+
+    An honour ``t`` held to its limit (at least two copies, none left) is allowed too. In a cut
+    reaching the bound (card supply ignored) no group lacks ``t`` while a ``t`` held is unused
+    (it would fill that group, one card more), and a lone seed or PONG begun on ``t`` is not
+    short of a ``t`` held; so, merged as above and with ``ttt`` + seed ``t`` cut as ``tt`` + ``tt``
+    (the same cards, no more groups lacking), the groups lacking ``t`` are two-card groups lacking
+    one, each given a FEI, and the NGAN on ``t`` is whole."""
+    if ctx.max_wild < 1 or ctx.fei_cap < min(ctx.sets, missing):
         return False
-    return all(map(lt, counts, ctx._below))  # a kind not held passes (its bound is at least 1)
+    return all(map(lt, counts, ctx._below_fei))  # a kind not held passes (its bound is at least 1)
 
 
 def _supply_slack(counts: list[int], ctx: Any, missing: int) -> bool:
@@ -129,9 +139,16 @@ def _supply_slack(counts: list[int], ctx: Any, missing: int) -> bool:
 
 def supply_cannot_bind(counts: list[int], ctx: Any, missing: int) -> bool:
     """``_fei_slack`` or ``_supply_slack``, cheapest first: both need every kind held to be held
-    below its copies (``_supply_slack`` refuses a kind held to its last copy)."""
-    if not all(map(lt, counts, ctx._below)):
-        return False
-    if ctx.max_wild >= 1 and ctx.fei_cap >= min(ctx.sets + 1, missing):
-        return True
-    return _supply_slack(counts, ctx, missing)
+    below its copies, but for honours under ``_fei_slack`` (``ctx._below_fei`` is never below
+    ``ctx._below``, so a hand ``_fei_slack`` refuses on it is refused by both)."""
+    if ctx.max_wild >= 1 and ctx.fei_cap >= min(ctx.sets, missing):
+        return all(map(lt, counts, ctx._below_fei))
+    return all(map(lt, counts, ctx._below)) and _supply_slack(counts, ctx, missing)
+
+
+def held_below(counts: list[int], ctx: Any) -> list[int] | None:
+    """The hand less one copy of each kind held to its last copy; None when no kind is."""
+    below = ctx._below
+    if all(map(lt, counts, below)):
+        return None
+    return [n - (n >= b) for n, b in zip(counts, below, strict=False)]

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.hands import Hand
 from tutor.core.readings import RawReading, Reading, to_reading
 from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.engine.packed import PackedShape
 from tutor.engine.score import is_win, scorer_for
 from tutor.engine.shanten import (
     ShapeContext,
+    _exact_at_least,
     complete_options,
     free_profile,
     merge_profiles,
@@ -119,6 +121,8 @@ class Table:
                 self.kind_component[i] = k
         self.component_ids = [tuple(self.kinds[i] for i in idx) for idx in groups.values()]
         self.fei_shift = 3 * self.fei_index
+        self.packed = PackedShape(self.shape, self.kinds, self.components, self.component_ids,
+                                  self.fei_shift if self.has_fei else None)
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
 
@@ -159,13 +163,41 @@ class Table:
     def shanten(self, key: int) -> int:
         s = self._shanten.get(key)
         if s is None:
-            c = self.unpack(key)
-            s = shanten_counts(c[:34], c[FEI_ID], self.shape)
-            if self.specials:
-                sp = special_shanten(c, self.specials, self.rules)
-                s = s if sp is None else min(s, sp)
+            s = self.packed.shanten(key)
+            if s is None or self.specials:
+                c = self.unpack(key)
+                if s is None:
+                    s = shanten_counts(c[:34], c[FEI_ID], self.shape)
+                if self.specials:
+                    sp = special_shanten(c, self.specials, self.rules)
+                    s = s if sp is None else min(s, sp)
             self._shanten[key] = s
         return s
+
+    def accepting(self, key: int, fei_kind: bool = True) -> tuple[int, list[int]]:
+        """Shanten of a packed hand one card short and the local kinds whose draw lowers it,
+        among those of which one more copy may be held (the FEI too, unless ``fei_kind`` is
+        false). Where the hand holds no FEI, ``PackedShape.lowering`` reads the draws off the
+        tables, one component changed at a time; elsewhere each draw's shanten is worked out."""
+        sh = self.shanten(key)
+        cap = self.cap_local
+        fei = self.fei_index
+        out = None if self.specials else self.packed.lowering(key, sh, cap, self._at_least)
+        if out is None:
+            out = [i for i, unit in enumerate(self.unit_of)
+                   if i != fei and key >> (3 * i) & 7 < cap[i] and self.shanten(key + unit) < sh]
+        if fei_kind and fei >= 0 and key >> self.fei_shift & 7 < cap[fei] and self.shanten(key + self.unit_of[fei]) < sh:
+            out.append(fei)
+        return sh, out
+
+    def _at_least(self, key: int, kept: int) -> bool:
+        """Can a complete hand keeping ``kept`` of the packed hand's cards be reached (card supply
+        checked)? Read off the memo where shanten is known, else one search."""
+        s = self._shanten.get(key)
+        if s is not None:
+            return self.shape.size - s - 1 >= kept
+        c = self.unpack(key)
+        return _exact_at_least(c[:34], c[FEI_ID], self.shape, kept)
 
     def lower(self, key: int) -> int:
         """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates).

@@ -1,0 +1,276 @@
+"""Shanten and acceptance read straight off a packed hand (three bits a kind), for ``Table``.
+
+The general path (``shanten.shanten_counts``) unpacks a hand into 34 counts, slices the suits,
+sorts the honours and tests card supply kind by kind: most of its time. Here each component of
+the packed key (a suit's 27 bits, the honours' bits) is cut out and turned, by three list lookups
+and their sum (``index_parts``), into its table entry (a suit's profile number, the honours'
+histogram of counts); the bound is memoised on those entries. It is exact, with no search, when
+the hand holds no FEI and ``supply._fei_slack`` holds: no kind held to its limit but honours
+(one addition and one mask on the key: a count at its limit, offset by ``4 - limit``, sets
+bit 2 of its field) and FEI enough left to draw. Anything else (a FEI held, a suit held to its
+limit, a suit no table covers) returns None and the caller takes the general path, so every
+answer equals ``shanten_counts``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import add
+from typing import Any
+
+from tutor.engine import tables as _tables
+from tutor.engine.shanten import ShapeContext, _kept_without_fei, honours_kept
+
+HONOURS = 27
+
+
+_parts: tuple[list[int], list[int], list[int], list[int]] | None = None
+BAD = 5**9  # a part holding a count past four: no pattern
+POW5 = _tables.POW5  # a draw of rank r adds 5 ** r to a suit's index
+GROW = (1, 8 - 1, 64 - 8, 512 - 64)  # an honour held n times, drawn once: its histogram code grows by this
+THIRD = 0o777  # three kinds' bits
+
+
+def index_parts() -> tuple[list[int], list[int], list[int], list[int]]:
+    """Lookup lists of 512 entries, built once (a few milliseconds), that turn a packed suit or
+    the packed honours into a table key by adding three entries, one per three kinds: a suit's
+    base-5 index (ranks 1-3, 4-6 and 7-9), and the honours' counts as a histogram (``8 ** (n - 1)``
+    for each honour held ``n`` times; the honours' tables depend on nothing else)."""
+    global _parts
+    if _parts is None:
+        digits = [[bits >> (3 * j) & 7 for j in range(3)] for bits in range(THIRD + 1)]
+        base5 = [BAD if max(d) > 4 else d[0] + 5 * d[1] + 25 * d[2] for d in digits]
+        honours = [sum(1 << (3 * (n - 1)) for n in d if 1 <= n <= 4) for d in digits]
+        _parts = (base5, [x * 125 for x in base5], [x * 15625 for x in base5], honours)
+    return _parts
+
+
+def _pattern(code: int) -> tuple[int, ...]:
+    """The sorted honour counts of a histogram code."""
+    return tuple(n for n in range(1, 5) for _ in range(code >> (3 * (n - 1)) & 7))
+
+
+class PackedShape:
+    """Shanten of packed hands of one table, where the suit tables and a supply proof answer.
+
+    ``components`` and ``component_ids`` are the table's: (shift, mask) and the kinds of each
+    suit in play and of the honours; ``kinds`` the table's local kinds (FEI last when in play)."""
+
+    def __init__(self, ctx: ShapeContext, kinds: Sequence[int], components: Sequence[tuple[int, int]],
+                 component_ids: Sequence[tuple[int, ...]], fei_shift: int | None) -> None:
+        self.ctx = ctx
+        self.size = ctx.size
+        self.fei_bits = 0 if fei_shift is None else 7 << fei_shift
+        which = _tables.table_suits(ctx.chee_ok)
+        self.suits: list[tuple[int, int]] = []  # (shift, bit of its part of the table key)
+        self.hshift = self.hmask = 0  # the honours' bits
+        # without a FEI to draw the proof never holds (the general path tests supply kind by kind)
+        usable = (_tables.available() and ctx.max_wild >= 1 and ctx.fei_cap > 0
+                  and any(ids[0] >= HONOURS for ids in component_ids))
+        for (shift, mask), ids in zip(components, component_ids, strict=True):
+            if ids[0] >= HONOURS and len(ids) <= 7:
+                self.hshift, self.hmask = shift, mask
+            elif len(ids) == _tables.RANKS and which[ids[0] // 9]:
+                self.suits.append((shift, 12 + 16 * (ids[0] // 9)))
+            else:
+                usable = False  # a suit without every rank or CHEE window: the general path
+        self.usable = usable
+        self.gate = -1  # bits of a key this path refuses: every one until ``_open``, then the FEI's
+        self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
+        self._s0: list[int] = []  # ``index_parts``
+        self._s1: list[int] = []
+        self._s2: list[int] = []
+        self._h: list[int] = [0]
+        # a kind held to its limit: its count plus (4 - limit) sets bit 2 of its field
+        self.offset = self.at_limit = 0
+        for i, t in enumerate(kinds):
+            if t < len(ctx._below_fei) and ctx._below_fei[t] <= 4:
+                self.offset += (4 - ctx._below_fei[t]) << (3 * i)
+                self.at_limit += 4 << (3 * i)
+        # FEI left to draw cover what supply lacks (supply._fei_slack): always, or up to this many missing
+        self.fei_always = ctx.max_wild >= 1 and ctx.fei_cap >= ctx.sets
+        self.fei_missing = ctx.fei_cap if ctx.max_wild >= 1 else 0
+        memo = ctx._memo
+        self._bounds: dict[int, int] = memo.setdefault("packed-bounds", {})
+        self._arrays: dict[int, list[int]] = memo.setdefault("packed-arrays", {})  # kept arrays by profile, honours by -2 - code
+
+    def _open(self) -> bool:
+        """Load the suit table and ``index_parts`` on first use; False where this path is off."""
+        if self.usable and self._index is None:
+            self._index = _tables.load()[1]
+            self._s0, self._s1, self._s2, self._h = index_parts()
+            self.gate = self.fei_bits
+        return self.usable
+
+    def _table_key(self, key: int) -> int | None:
+        """A packed hand's table key: each suit's profile number + 1 at bit ``12 + 16 * suit``, the
+        honours' histogram code below; None where no table covers a suit of it."""
+        bkey = 0
+        for shift, at_bit in self.suits:
+            sub = key >> shift & 0o777777777
+            if sub:
+                at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
+                if at >= BAD or (pid := self._index[at]) == _tables.NONE:
+                    return None
+                bkey |= (pid + 1) << at_bit
+        sub = key >> self.hshift & self.hmask
+        return bkey | self._h[sub & THIRD] + self._h[sub >> 9 & THIRD] + self._h[sub >> 18]
+
+    def bound(self, key: int) -> int | None:
+        """Most cards kept by a complete hand, supply ignored, of a packed hand holding no FEI
+        (``shanten._optimistic``), memoised on its table key; None where no table covers it."""
+        bkey = self._table_key(key)
+        if bkey is None:
+            return None
+        kept = self._bounds.get(bkey)
+        if kept is None:
+            kept = self._bounds[bkey] = self._kept(bkey)
+        return kept
+
+    def _kept(self, bkey: int) -> int:
+        """The bound of a table key (``bound``), from the suits' profiles and the honours'. With one
+        suit (most rule sets with FEI) it is the best split of the sets and NGAN between the two
+        kept arrays, each built once."""
+        if len(self.suits) > 1:
+            ids = [(bkey >> (12 + 16 * slot) & 0xFFFF) - 1 for slot in range(3)]
+            return _kept_without_fei(ids, [], _pattern(bkey & 0o7777), self.ctx)
+        return max(map(add, *self._pair(bkey)))
+
+    def _pair(self, bkey: int) -> tuple[list[int], list[int]]:
+        """The suit's kept array and the honours', reversed (entry ``i`` pairs with the suit's),
+        of a table key where one suit is in play."""
+        pid = (bkey >> self.suits[0][1] & 0xFFFF) - 1 if self.suits else -1
+        code = bkey & 0o7777
+        arrays = self._arrays
+        a = arrays.get(pid)
+        if a is None:
+            a = arrays[pid] = (_tables.kept_array(_tables.load()[0][pid], self.ctx.sets) if pid >= 0
+                               else [0] * (2 * self.ctx.sets + 2))
+        b = arrays.get(-2 - code)
+        if b is None:
+            b = arrays[-2 - code] = honours_kept(_pattern(code), self.ctx)[::-1]
+        return a, b
+
+    def exact(self, key: int, kept: int) -> bool:
+        """Is ``kept``, the bound of a packed hand holding no FEI, its exact value? FEI enough left
+        to draw (``supply._fei_slack``), and no kind held to its limit but honours, or the hand
+        less one copy of each such kind has the same bound (``shanten.bound_is_exact``: the flags
+        of the limit test, shifted down to bit 0 of their fields, are the cards to take out), or
+        the four copies sit in a PONG and a CHEE (``_split``)."""
+        missing = self.size - kept
+        if missing <= 0:
+            return True
+        if not (self.fei_always or missing <= self.fei_missing):
+            return False
+        flags = (key + self.offset) & self.at_limit
+        return not flags or self.bound(key - (flags >> 2)) == kept or self._split(key, flags, kept)
+
+    def _split(self, key: int, flags: int, kept: int) -> bool:
+        """A hand holding four copies of one suited kind ``t`` (the one flag): is its bound exact
+        because a PONG of ``t`` and a second set through ``t`` can be set aside: a CHEE held whole
+        (six cards kept), or two cards of one completed by a FEI drawn (five kept)? Proof: the rest
+        is a hand to make two sets fewer, the copies of those cards less by what was set aside, one
+        FEI fewer to draw for the second; it holds no ``t`` and no other kind at its limit, and the
+        FEI left still cover it (``supply._fei_slack``: at least ``min(sets, missing)`` FEI left
+        before, so at least ``min(sets - 2, missing - 1)`` after), so its bound is exact; each
+        complete hand it reaches, with the two sets added back, is one the whole hand reaches
+        keeping five or six cards more. When that bound plus those cards is the whole hand's, the
+        whole hand's is exact."""
+        sets = self.ctx.sets
+        if len(self.suits) != 1 or sets < 2 or flags & (flags - 1):
+            return False
+        i = flags.bit_length() // 3 - 1  # the local kind flagged
+        base = self.suits[0][0] // 3
+        r = i - base
+        if not 0 <= r < _tables.RANKS or key >> (3 * i) & 7 != 4:
+            return False
+        seconds = [tuple(range(low, low + 3)) for low in range(max(r - 2, 0), min(r, 6) + 1)]
+        seconds += [(r, u) for u in range(max(r - 2, 0), min(r + 3, _tables.RANKS)) if u != r]
+        for second in seconds:
+            rest = key - 3 * (1 << (3 * i))
+            for j in second:
+                if not rest >> (3 * (base + j)) & 7:
+                    break
+                rest -= 1 << (3 * (base + j))
+            else:
+                bkey = self._table_key(rest)  # its bound, two sets fewer: entry i with the honours' i + 4
+                if bkey is not None:
+                    a, b = self._pair(bkey)
+                    if max(map(add, a, b[4:])) + 3 + len(second) == kept:
+                        return True
+        return False
+
+    def shanten(self, key: int) -> int | None:
+        """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere.
+        The common case (no kind at its limit, FEI enough) is tested here, before ``exact``."""
+        if key & self.gate and (not self._open() or key & self.gate):
+            return None
+        kept = self.bound(key)
+        if kept is not None and (not (key + self.offset) & self.at_limit and self.fei_always or self.exact(key, kept)):
+            return self.size - kept - 1
+        return None
+
+    def lowering(self, key: int, sh: int, cap: Sequence[int], at_least: Callable[[int, int], bool]) -> list[int] | None:
+        """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
+        FEI, among those of which ``cap`` allows one more copy; None where no table covers it.
+        A draw changes one component: the others' part of the table key is kept. A draw whose
+        bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
+        that may is proved as in ``shanten``, or else ``at_least(hand, cards)`` says whether a
+        complete hand keeping that many of its cards can be reached (the search, once)."""
+        if key & self.gate and (not self._open() or key & self.gate) or self.bound(key) is None:
+            return None
+        need = self.size - sh  # cards kept by a hand of shanten sh - 1
+        bounds = self._bounds
+        index = self._index
+        hsub = key >> self.hshift & self.hmask
+        hcode = self._h[hsub & THIRD] + self._h[hsub >> 9 & THIRD] + self._h[hsub >> 18]
+        ats = []  # each suit's base-5 index: a draw of rank r adds 5 ** r
+        parts = []  # each suit's part of the table key
+        for shift, at_bit in self.suits:
+            sub = key >> shift & 0o777777777
+            at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
+            ats.append(at)
+            parts.append(index[at] + 1 << at_bit if sub else 0)
+        suits_key = sum(parts)
+        candidates: list[tuple[int, int]] = []  # (local kind, bound) of draws that may lower shanten
+        for (shift, at_bit), part, at in zip(self.suits, parts, ats, strict=True):
+            rest = (suits_key - part) | hcode
+            sub = key >> shift & 0o777777777
+            base = shift // 3
+            for r in range(_tables.RANKS):
+                if sub >> (3 * r) & 7 >= cap[base + r]:
+                    continue
+                pid = index[at + POW5[r]]
+                if pid == _tables.NONE:
+                    return None
+                bkey = rest | (pid + 1) << at_bit
+                kept = bounds.get(bkey)
+                if kept is None:
+                    kept = bounds[bkey] = self._kept(bkey)
+                if kept >= need:
+                    candidates.append((base + r, kept))
+        base = self.hshift // 3
+        by_count: dict[int, int] = {}  # an honour's draw depends on its count alone
+        for j in range(self.hmask.bit_length() // 3):
+            n = hsub >> (3 * j) & 7
+            if n >= cap[base + j]:
+                continue
+            kept = by_count.get(n)
+            if kept is None:
+                bkey = suits_key | hcode + GROW[n]
+                kept = bounds.get(bkey)
+                if kept is None:
+                    kept = bounds[bkey] = self._kept(bkey)
+                by_count[n] = kept
+            if kept >= need:
+                candidates.append((base + j, kept))
+        out: list[int] = []
+        offset, at_limit, plenty = self.offset, self.at_limit, self.fei_always
+        for i, kept in candidates:
+            k2 = key + (1 << (3 * i))
+            if plenty and not (k2 + offset) & at_limit or self.exact(k2, kept):
+                if self.size - kept - 1 < sh:
+                    out.append(i)
+            elif at_least(k2, need):
+                out.append(i)
+        return out
