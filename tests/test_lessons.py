@@ -44,6 +44,16 @@ def test_lesson_exercises_are_dealt_fresh_and_proven() -> None:
     assert len(dealt) >= 3  # new exercises each time
 
 
+def test_an_exercise_that_keeps_few_puzzles_is_dealt_from_fresh_seeds_each_round() -> None:
+    # The KONG lesson keeps only four-card is-a-set puzzles (about one dealt in seven). Rounds once
+    # started one seed apart, so a round repeated its neighbour's puzzles: seed 986940399 dealt
+    # "6d 6d 6d 6d" in 18 rounds out of 20 and the lesson stopped with "dealt no ... exercise".
+    kong = get_lesson("kong")
+    for seed in [986940399, *range(40)]:
+        tasks = exercises(kong, seed)
+        assert len({p.hand_text for p in tasks}) == len(tasks) == sum(e.count for e in kong.exercises)
+
+
 def test_step_questions_are_answered_by_the_engine() -> None:
     asked = 0
     for lesson in LESSONS:

@@ -254,7 +254,7 @@ def exercises(lesson: Lesson, seed: int | None = None) -> tuple[Puzzle, ...]:
     each proven to have one answer; the same for the same ``seed``, fresh each time without one."""
     import random
 
-    from tutor.teach.generate import make
+    from tutor.teach.generate import SEEDS_PER_PUZZLE, make
 
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
@@ -262,7 +262,9 @@ def exercises(lesson: Lesson, seed: int | None = None) -> tuple[Puzzle, ...]:
     for k, ex in enumerate(lesson.exercises):
         fits, picked = FITS[ex.where], list[Puzzle]()
         for r in range(ROUNDS if ex.where != "any" else 1):
-            dealt = make(ex.theme, DRAWN if ex.where != "any" else ex.count, seed * 1000 + k * ROUNDS + r,
+            # each round from seeds no earlier round used (``make`` walks ``start``, ``start + 1``, ...)
+            start = seed * 1000 + k * ROUNDS + r * SEEDS_PER_PUZZLE * DRAWN
+            dealt = make(ex.theme, DRAWN if ex.where != "any" else ex.count, start,
                          prefix=f"lesson-{lesson.topic}", draws=ex.draws or 3)
             picked += [p for p in dealt if fits(p) and p.hand_text not in {q.hand_text for q in picked}]
             if len(picked) >= ex.count:
