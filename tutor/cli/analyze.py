@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -286,10 +287,12 @@ def batch(
     except OSError as err:
         raise fail(f"cannot read {source!r}: {err.strerror}", False) from None
     failed = 0
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False), built once
+    write = sys.stdout.write
     with stream, edge(False):
         for record in _batch_lines(_read_lines(stream), kind, rules, seat, draws):
             failed += "error" in record
-            print(json.dumps(record, ensure_ascii=False), flush=False)
+            write(encode(record) + "\n")
     sys.stdout.flush()
     if failed:
         from tutor.core.words import plural
@@ -304,6 +307,14 @@ KINDS = ("analyze", "check", "waits", "discard", "shanten", "parse")
 def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None) -> dict[str, Any]:
     """One hand through one analysis, as a JSON-ready dict."""
     from tutor.core.hands import Hand
+
+    return _analysis(kind, rules_name, seat, draws)(Hand.parse(text))
+
+
+@lru_cache(maxsize=8)
+def _analysis(kind: str, rules_name: str, seat: str, draws: int | None) -> Callable[[Any], dict[str, Any]]:
+    """The analysis ``--kind`` names, from a hand to its JSON-ready dict, with the rule set loaded
+    and the modules imported once per batch rather than once per line."""
     from tutor.engine.analyze import analyze as run
     from tutor.engine.score import check as judge
     from tutor.engine.solver import discard as rank
@@ -313,18 +324,17 @@ def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None
     from tutor.rules.load import load_rules
 
     rules = load_rules(rules_name)
-    hand = Hand.parse(text)
     if kind == "analyze":
-        return data.analysis_dict(run(hand, rules, seat, draws))
+        return lambda hand: data.analysis_dict(run(hand, rules, seat, draws))
     if kind == "check":
-        return data.check_dict(judge(hand, rules, seat))
+        return lambda hand: data.check_dict(judge(hand, rules, seat))
     if kind == "waits":
-        return data.waits_dict(find_waits(hand, rules, seat))
+        return lambda hand: data.waits_dict(find_waits(hand, rules, seat))
     if kind == "discard":
-        return data.discard_dict(rank(hand, rules, seat, draws))
+        return lambda hand: data.discard_dict(rank(hand, rules, seat, draws))
     if kind == "shanten":
-        return {"hand": str(hand), "shanten": shanten(hand, rules)}
-    return data.hand_dict(hand)
+        return lambda hand: {"hand": str(hand), "shanten": shanten(hand, rules)}
+    return data.hand_dict
 
 
 MAX_LINE = 10_000
