@@ -49,31 +49,34 @@ def loop(parser: Any, start: str = "start") -> Callable[[str], Any] | None:
     except (AttributeError, KeyError, TypeError, ImportError):
         return None
 
-    def scan(text: str, pos: int, state: int) -> tuple[str, str, int]:
-        """The next terminal after ``pos`` in ``state``'s context: (its type, its text, where it ends)."""
-        end = len(text)
-        while pos < end:
-            for match in matchers[state]:
-                found = match(text, pos)
-                if found is not None:
-                    break
-            else:
-                raise Declined
-            kind = found.lastgroup or ""
-            if kind not in ignore:
-                return kind, found.group(), pos
-            pos = found.end()
-        return "$END", "", pos
+    make = str.__new__
 
     def parse(text: str) -> Any:
         """The value lark's ``parse(text)`` returns, for a text that parses; else ``Declined``."""
         states = [first]
         values: list[Any] = []
-        pos = 0
+        push_state, push_value = states.append, values.append
+        pos, end = 0, len(text)
         while True:
-            kind, value, pos = scan(text, pos, states[-1])
-            token = None if kind == "$END" else Token(kind, value, pos)
-            pos += len(value)
+            kind = "$END"
+            while pos < end:  # the next terminal in the context of the state on top, as lark's lexer
+                for match in matchers[states[-1]]:
+                    found = match(text, pos)
+                    if found is not None:
+                        break
+                else:
+                    raise Declined
+                kind = found.lastgroup or ""
+                if kind not in ignore:
+                    break
+                pos, kind = found.end(), "$END"
+            token = None
+            if kind != "$END":  # lark's Token, with the text and the start the callbacks read
+                value = found.group()
+                token = make(Token, value)
+                token.type, token.value, token.start_pos = kind, value, pos
+                token.line = token.column = token.end_line = token.end_column = token.end_pos = None
+                pos += len(value)
             while True:
                 act = actions[states[-1]].get(kind)
                 if act is None:
@@ -81,16 +84,16 @@ def loop(parser: Any, start: str = "start") -> Callable[[str], Any] | None:
                 if act[0]:
                     if token is None:
                         raise Declined
-                    states.append(act[1])
-                    values.append(token)
+                    push_state(act[1])
+                    push_value(token)
                     break
                 size = act[1]
                 children = values[-size:] if size else []
                 if size:
                     del states[-size:]
                     del values[-size:]
-                states.append(actions[states[-1]][act[2]][1])
-                values.append(act[3](children))
+                push_state(actions[states[-1]][act[2]][1])
+                push_value(act[3](children))
                 if token is None and states[-1] == last:
                     return values[-1]
 
