@@ -112,3 +112,20 @@ def test_only_quick_kinds_and_long_inputs_use_workers() -> None:
     lines = [("1d", None)] * workers.BLOCK
     assert list(workers.in_order(iter(lines), partial(judge), 2)) == [("", 0)]
     assert calls == [(workers.BLOCK, 1)]  # one block: judged here, no worker started
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_stopping_early_leaves_no_worker() -> None:
+    """A batch stopped mid-way (Ctrl-C, a closed output) ends its workers rather than waiting for them."""
+    import multiprocessing
+    import time
+
+    blocks = workers.in_order(iter([(t, None) for t in _lines(400, 9)]), _judge, 2)
+    next(blocks)
+    next(blocks)
+    assert multiprocessing.active_children()  # the workers run
+    blocks.close()
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()

@@ -100,7 +100,13 @@ def _blocks_in_workers(
     broken = False
 
     def submit(block: list[Line], number: int) -> None:
-        future = None if broken else pool.submit(judge, block, number)
+        nonlocal broken
+        future = None
+        if not broken:
+            try:
+                future = pool.submit(judge, block, number)
+            except BrokenProcessPool:  # a worker died: this block and the rest are judged here
+                broken = True
         pending.append((future, block, number))
 
     def take() -> tuple[str, int]:
@@ -124,8 +130,12 @@ def _blocks_in_workers(
                 raise err
         while pending:
             yield take()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # Ctrl-C, a closed output, a reading error: no block is waited for
+        for worker in list((getattr(pool, "_processes", None) or {}).values()):
+            worker.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _worker_start() -> None:
