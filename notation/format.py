@@ -5,34 +5,39 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tutor.core.tiles import FEI_ID, FIRST_WIND, SUIT_LETTER, Tile
+from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_WIND, SUIT_LETTER, TILES, Tile
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand, Meld
 
 
+_SUITED = {t.id: (t.kind, str(t.rank), SUIT_LETTER[t.kind]) for t in TILES if t.id < FIRST_WIND}
+_NAME = [str(t) for t in TILES]
+
+
 def format_cards(cards: Iterable[Tile]) -> str:
     """Cards in canonical order, numbered suits as runs (``1239d``), honours as repeats (``EEE``)."""
-    tiles = sorted(cards)
+    ids = sorted(t.id for t in cards)
     groups: list[str] = []
-    i = 0
-    while i < len(tiles):
-        t = tiles[i]
-        if t.id < FIRST_WIND:
+    i, n = 0, len(ids)
+    while i < n:
+        t = ids[i]
+        suited = _SUITED.get(t)
+        if suited is not None:
             j = i
             digits = []
-            while j < len(tiles) and tiles[j].id < FIRST_WIND and tiles[j].kind is t.kind:
-                digits.append(str(tiles[j].rank))
+            while j < n and (card := _SUITED.get(ids[j])) is not None and card[0] is suited[0]:
+                digits.append(card[1])
                 j += 1
-            groups.append("".join(digits) + SUIT_LETTER[t.kind])
-        elif t.id == FEI_ID or t.is_bonus:
+            groups.append("".join(digits) + suited[2])
+        elif t == FEI_ID or t >= FIRST_BONUS:
             j = i + 1
-            groups.append(str(t))
+            groups.append(_NAME[t])
         else:
             j = i
-            while j < len(tiles) and tiles[j] == t:
+            while j < n and ids[j] == t:
                 j += 1
-            groups.append(str(t) * (j - i))
+            groups.append(_NAME[t] * (j - i))
         i = j
     return " ".join(groups)
 

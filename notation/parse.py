@@ -6,11 +6,13 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from notation.lalr import Declined
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, HONOUR_ID, MPSZ_HONOUR, SUIT_OFFSET, TILES, Tile
 from tutor.core.words import plural
@@ -93,9 +95,10 @@ class _Build:
         digits, suit = children
         col = digits.start_pos or 0
         tiles: list[Tile] = []
+        letter = str(suit)  # a plain str: a Token's == runs in Python, once per card otherwise
         for k, ch in enumerate(str(digits)):
             n = int(ch)
-            if suit == "z":
+            if letter == "z":
                 if not 1 <= n <= 7:
                     return _Fault(
                         col + k, f"honours in z run 1-7 (1-4 E S W N, 5 Wh, 6 G, 7 R), not {n}"
@@ -104,7 +107,7 @@ class _Build:
             else:
                 if n == 0:
                     return _Fault(col + k, "no card is numbered 0")
-                tiles.append(TILES[SUIT_OFFSET[str(suit)] + n - 1])
+                tiles.append(TILES[SUIT_OFFSET[letter] + n - 1])
         return tiles
 
     def honour(self, children: list[Token]) -> _Cards:
@@ -211,6 +214,21 @@ def _parser() -> Any:
     return parser
 
 
+def _parse_fast() -> Callable[[str], Hand] | None:
+    """``_parser``'s own tables, lexers and callbacks in a tighter loop (``notation.lalr``): the same
+    ``Hand`` for every text that parses, in about half the time; None where lark is built in a way
+    the loop does not follow, and then lark parses alone."""
+    return _loop(_parser())
+
+
+@lru_cache(maxsize=1)
+def _loop(parser: Any) -> Callable[[str], Hand] | None:
+    """The fast loop of one built parser (a new one when ``_parser`` is built again)."""
+    from notation.lalr import loop
+
+    return loop(parser)
+
+
 PARSER_OPTIONS: dict[str, Any] = {
     "parser": "lalr",
     "lexer": "contextual",
@@ -302,18 +320,28 @@ def _syntax_error(text: str, err: Exception) -> NotationError:
 
 def parse_hand(text: str) -> Hand:
     """Read a hand: concealed cards, ``[...]`` sets, ``(...)`` concealed KONGs, ``| bonus``."""
-    from lark.exceptions import UnexpectedInput
-
     if not isinstance(text, str):
         raise NotationError(repr(text), None, "a hand is text")
     if not text.strip():
         raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
+    hand: Hand | None = None
+    fast = _parse_fast()
     try:
-        hand: Hand = _parser().parse(text)  # callbacks' exceptions come through as they are
-    except UnexpectedInput as err:
-        raise _syntax_error(text, err) from None
+        if fast is not None:
+            try:
+                hand = fast(text)
+            except Declined:  # not a hand as it stands: lark parses it and says why
+                pass
+        if hand is None:
+            from lark.exceptions import UnexpectedInput
+
+            try:
+                hand = _parser().parse(text)  # callbacks' exceptions come through as they are
+            except UnexpectedInput as err:
+                raise _syntax_error(text, err) from None
     except _Fault as fault:
         raise NotationError(text, fault.column, fault.message) from None
+    assert hand is not None
     if not (hand.concealed or hand.melds or hand.bonus):  # a lone '|': nothing to format back
         raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
     return hand

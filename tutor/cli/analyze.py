@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -285,11 +286,24 @@ def batch(
         stream = sys.stdin.buffer if source == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as err:
         raise fail(f"cannot read {source!r}: {err.strerror}", False) from None
+    from tutor.cli import workers
+
     failed = 0
+    write = sys.stdout.write
     with stream, edge(False):
-        for record in _batch_lines(_read_lines(stream), kind, rules, seat, draws):
-            failed += "error" in record
-            print(json.dumps(record, ensure_ascii=False), flush=False)
+        from tutor.rules.load import load_rules
+
+        load_rules(rules)  # a bad rule set fails once, before any line or worker
+        jobs = workers.cores() if kind in workers.QUICK_KINDS and not stream.isatty() else 1
+        if jobs > 1:  # a long input in blocks on every core, written in order
+            judge = partial(_judge_block, kind, rules, seat, draws)
+            for text, failures in workers.in_order(_read_lines(stream), judge, jobs):
+                failed += failures
+                write(text)
+        else:  # each line's answer as soon as it is found
+            for record in _batch_lines(_read_lines(stream), kind, rules, seat, draws):
+                failed += "error" in record
+                write(_ENCODE(record) + "\n")
     sys.stdout.flush()
     if failed:
         from tutor.core.words import plural
@@ -304,6 +318,14 @@ KINDS = ("analyze", "check", "waits", "discard", "shanten", "parse")
 def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None) -> dict[str, Any]:
     """One hand through one analysis, as a JSON-ready dict."""
     from tutor.core.hands import Hand
+
+    return _analysis(kind, rules_name, seat, draws)(Hand.parse(text))
+
+
+@lru_cache(maxsize=8)
+def _analysis(kind: str, rules_name: str, seat: str, draws: int | None) -> Callable[[Any], dict[str, Any]]:
+    """The analysis ``--kind`` names, from a hand to its JSON-ready dict, with the rule set loaded
+    and the modules imported once per batch rather than once per line."""
     from tutor.engine.analyze import analyze as run
     from tutor.engine.score import check as judge
     from tutor.engine.solver import discard as rank
@@ -313,18 +335,33 @@ def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None
     from tutor.rules.load import load_rules
 
     rules = load_rules(rules_name)
-    hand = Hand.parse(text)
     if kind == "analyze":
-        return data.analysis_dict(run(hand, rules, seat, draws))
+        return lambda hand: data.analysis_dict(run(hand, rules, seat, draws))
     if kind == "check":
-        return data.check_dict(judge(hand, rules, seat))
+        return lambda hand: data.check_dict(judge(hand, rules, seat))
     if kind == "waits":
-        return data.waits_dict(find_waits(hand, rules, seat))
+        return lambda hand: data.waits_dict(find_waits(hand, rules, seat))
     if kind == "discard":
-        return data.discard_dict(rank(hand, rules, seat, draws))
+        return lambda hand: data.discard_dict(rank(hand, rules, seat, draws))
     if kind == "shanten":
-        return {"hand": str(hand), "shanten": shanten(hand, rules)}
-    return data.hand_dict(hand)
+        return lambda hand: {"hand": str(hand), "shanten": shanten(hand, rules)}
+    return data.hand_dict
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False), built once
+
+
+def _judge_block(
+    kind: str, rules_name: str, seat: str, draws: int | None, lines: list[tuple[str, str | None]], first: int
+) -> tuple[str, int]:
+    """A block of batch lines whose first is line ``first``: its JSON lines as one text, and how
+    many of them are errors (what ``batch`` writes for them, one line at a time, in one process)."""
+    out = []
+    failed = 0
+    for record in _batch_lines(lines, kind, rules_name, seat, draws, first):
+        failed += "error" in record
+        out.append(_ENCODE(record) + "\n")
+    return "".join(out), failed
 
 
 MAX_LINE = 10_000
@@ -355,14 +392,14 @@ def _read_lines(stream: IO[bytes]) -> Iterator[tuple[str, str | None]]:
 
 
 def _batch_lines(
-    lines: Iterable[tuple[str, str | None]], kind: str, rules_name: str, seat: str, draws: int | None
+    lines: Iterable[tuple[str, str | None]], kind: str, rules_name: str, seat: str, draws: int | None, first: int = 1
 ) -> Iterator[dict[str, Any]]:
-    """One result per hand line, in order; a line that fails, for whatever reason, gives
-    ``{"line", "input", "error"}`` and the rest go on. Blank and ``#`` lines give nothing."""
+    """One result per hand line, in order, numbered from ``first``; a line that fails, for whatever
+    reason, gives ``{"line", "input", "error"}`` and the rest go on. Blank and ``#`` lines give nothing."""
     from tutor.rules.load import load_rules
 
     load_rules(rules_name)  # a bad rule set fails once, before any line
-    for number, (raw, fault) in enumerate(lines, 1):
+    for number, (raw, fault) in enumerate(lines, first):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from operator import attrgetter
 
 from tutor.core.tiles import FEI_ID, N_PLAYING, Tile
 
@@ -28,6 +29,7 @@ class MeldKind(Enum):
 
 
 _KIND_ORDER = {k: i for i, k in enumerate(MeldKind)}
+_BY_ID = attrgetter("id")  # the order of cards (Tile orders by id), without a Python call per comparison
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -65,9 +67,9 @@ class Hand:
     bonus: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_BY_ID)))
         object.__setattr__(self, "melds", tuple(sorted(self.melds)))
-        object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        object.__setattr__(self, "bonus", tuple(sorted(self.bonus, key=_BY_ID)))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
