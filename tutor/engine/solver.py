@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -37,6 +38,30 @@ MAX_STATES = 150_000
 MAX_MEMORY_MB = 1_000
 """The most memory (in MB, over what the process held when it began) a ``discard`` search may take: a state holds from
 about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""
+
+
+TABLES_KEPT = 8
+"""How many ``Table`` objects (with their memo tables) the searches that follow one another share."""
+_tables: OrderedDict[tuple[object, ...], Table] = OrderedDict()
+
+
+def table_for(
+    rules: RuleSet, seat: Seat | str, flags: frozenset[str], hand: Hand, bonus: tuple[Tile, ...] | None = None
+) -> Table:
+    """The ``Table`` of a hand's fixed parts (sets laid down, bonus cards, seat, situations), shared
+    by the searches that follow one another: a review's decisions, a claim's options, a discard
+    and the next. Its memo tables (shanten, complete hands and their FUN, which target
+    structures win) do not depend on the cards in sight, so what one search worked out the next
+    reuses. The last ``TABLES_KEPT`` are kept."""
+    key = (id(rules), seat, flags, hand.melds, tuple(sorted(hand.bonus if bonus is None else bonus)))
+    got = _tables.get(key)
+    if got is not None and got.rules is rules:
+        _tables.move_to_end(key)
+        return got
+    got = _tables[key] = Table(rules, seat, flags, hand, bonus)
+    while len(_tables) > TABLES_KEPT:
+        _tables.popitem(last=False)
+    return got
 
 
 def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
@@ -142,7 +167,7 @@ def discard(
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
     explicit_exact = exact_draws is not None
     n, exact_draws = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
-    table = Table(rules, seat_name, flags, hand)
+    table = table_for(rules, seat_name, flags, hand)
     key14 = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
     pool0 = [unseen[t] for t in table.kinds]
@@ -152,10 +177,10 @@ def discard(
         if key14 >> (3 * i) & 7 and TILES[t] not in barred:
             tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
-        sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
+        sunk = table_for(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
     for action, tile, after in kongs(hand) if kongs_now else ():  # the four laid down, then a replacement
-        kt = Table(rules, seat_name, flags, after)
+        kt = table_for(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]
     within = budget(n, exact_draws, explicit_exact)
