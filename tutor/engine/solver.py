@@ -64,6 +64,11 @@ def table_for(
     return got
 
 
+def forget_tables() -> None:
+    """Drop the shared tables (``table_for``): the next search starts cold, as in a new process."""
+    _tables.clear()
+
+
 def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
     """Copies of each card kind not in sight: 4 minus the hand (sets and sunk FEI too) and ``seen``."""
     sight = hand.in_sight()
