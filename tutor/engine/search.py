@@ -210,9 +210,13 @@ class Search:
                     r = lst[m - 1]
                     if r[0] > best[0] or (r[0] == best[0] and r != best and better(r, best)):
                         best = r
-                fun += p * best[0]
-                chosen.append((p, best))
+                if best[-1]:  # a value with no chance of a win is all zeros: it adds nothing
+                    fun += p * best[0]
+                    chosen.append((p, best))
             # the chance of a win by draw 2, ... m: each summed in the order of the draws' parts
+            if not chosen:
+                vals.append((fun / total, win_p / total, *[(win_p + stay_p * x) / total for x in prev[1:]]))
+                continue
             by = []
             for j in range(1, m):
                 acc = win_p + stay_p * prev[j]
