@@ -310,6 +310,7 @@ def main() -> None:
         hand = Hand.parse(text)
         reps = []
         for _ in range(1 if args.quick else 3):
+            forget_tables()  # each search cold, as a new hand in a new process
             t0 = time.perf_counter()
             res = discard(hand, rules)
             reps.append(time.perf_counter() - t0)

@@ -30,7 +30,7 @@ from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
 from tutor.engine.solver import budget, discard, horizon, setup, unseen_counts, weigh
-from tutor.engine.table import Table
+from tutor.engine.table import table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def claim(
     if won.complete:
         options.append(ClaimOption("sek-woo", None, float(won.fun) if won.wins else 0.0, 1.0 if won.wins else 0.0,
                                    (1.0 if won.wins else 0.0,) * n, -1, -1, None, won.fun, won.wins))
-    table = Table(rules, seat_name, flags, hand)
+    table = table_for(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
     pool0 = [unseen[t] for t in table.kinds]
     passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick)
@@ -150,7 +150,7 @@ def claim(
     for action, meld in claims:
         after = after_claim(hand, meld, tile)
         if action == "kong":  # four laid down: a replacement at once, then a discard
-            t2 = Table(rules, seat_name, flags, after)
+            t2 = table_for(rules, seat_name, flags, after)
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
             opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick)

@@ -63,6 +63,8 @@ class Distance:
         # (``optimal``) and passed down to the hands a swap brings closer (``closer``).
         self.by_structure = not self.plain and not t.specials
         self.opt: dict[int, list[Structure]] = {}
+        self.wanted: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # a structure's wants: (kind, copies)
+        self.slots_memo: dict[object, int | None] = {}  # ``fei_slots`` by the cards a structure lacks
 
     # --- the public questions --------------------------------------------------------------
     def of(self, key: int) -> int:
@@ -108,7 +110,7 @@ class Distance:
     def optimal(self, key: int, most: int | None = None) -> list[Structure]:
         """Every winning standard structure at the distance of the hand ``key`` (13 or 14 cards):
         those a target reaches in ``d + 1`` draws (found by one search, or passed down by
-        ``tutor.engine.search.closer``). With ``most``, a hand further than ``most`` draws from a
+        ``tutor.engine.swaps.closer``). With ``most``, a hand further than ``most`` draws from a
         win gets no list (and is known to be that far)."""
         got = self.opt.get(key)
         if got is not None:

@@ -2,8 +2,8 @@
 
 A structure is the groups a complete hand stands for (with the cards they want per kind); the
 distance search (``tutor.engine.distance``) lists the winning ones nearest to a hand, and the
-search (``tutor.engine.search``) passes them down its graph. ``fei_slots`` counts the FEI a
-structure can take, one a group at most.
+search (``tutor.engine.search``) passes them down its graph (``tutor.engine.swaps``).
+``fei_slots`` counts the FEI a structure can take, one a group at most.
 """
 
 from __future__ import annotations

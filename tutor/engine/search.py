@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.engine.nearest import Structure, fei_slots
+from tutor.engine.swaps import closer
 
 if TYPE_CHECKING:
     from tutor.engine.distance import Distance
@@ -182,7 +182,18 @@ class Search:
             self._spend()
         _, total, win_fun, win_p, stay_p, kept = node
         # the kept draws' hands, each with its values for up to n - 1 draws worked out first
-        kids = [(p, [self._values(g, n - 1) for g in gs]) for p, gs in kept] if n > 1 else []
+        kids: list[tuple[int, list[list[Value]]]] = []
+        if n > 1:
+            rvals = self.rvals
+            for p, gs in kept:
+                lists = []
+                for g in gs:
+                    got = rvals.get(g)
+                    if got is None or len(got) < n:
+                        self._restricted(g, n - 1)
+                        got = rvals[g]
+                    lists.append(got)
+                kids.append((p, lists))
         for m in range(len(vals), n + 1):
             if dh >= m or not total:
                 vals.append(zero(m))
@@ -192,23 +203,28 @@ class Search:
             if m == 1:
                 vals.append((fun / total, win_p / total))
                 continue
-            # the chance of a win by draw 2, ... m: the sums in the same order as the draws' parts
-            by = [win_p + stay_p * x for x in prev[1:]]
+            chosen = []  # per draw kept, the best of throwing it back and its discards closer
             for p, lists in kids:
                 best = prev
                 for lst in lists:
                     r = lst[m - 1]
                     if r[0] > best[0] or (r[0] == best[0] and r != best and better(r, best)):
                         best = r
-                fun += p * best[0]
-                by = [a + p * b for a, b in zip(by, best[1:], strict=True)]
-            vals.append((fun / total, win_p / total, *[x / total for x in by]))
+                if best[-1]:  # a value with no chance of a win is all zeros: it adds nothing
+                    fun += p * best[0]
+                    chosen.append((p, best))
+            # the chance of a win by draw 2, ... m: each summed in the order of the draws' parts
+            if not chosen:
+                vals.append((fun / total, win_p / total, *[(win_p + stay_p * x) / total for x in prev[1:]]))
+                continue
+            by = []
+            for j in range(1, m):
+                acc = win_p + stay_p * prev[j]
+                for p, best in chosen:
+                    acc += p * best[j]
+                by.append(acc / total)
+            vals.append((fun / total, win_p / total, *by))
         return vals[n]
-
-    def _values(self, h: int, n: int) -> list[Value]:
-        """The values of ``h`` after the exact draws for 0, 1, ... n draws left (at least)."""
-        self._restricted(h, n)
-        return self.rvals[h]
 
     def _node(self, h: int, dh: int) -> Node:
         """The outcomes of a draw at ``h`` summed up: its distance to a win, the pool's size, the
@@ -365,92 +381,6 @@ def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
         dist.memo[g] = root.t.shape.size - 1 - kept
     elif got:
         dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
-
-
-def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, dict[int, list[Structure]]]:
-    """The swaps that bring the 13-card hand ``key`` one draw closer to a win: per card drawn
-    (a local kind with copies in ``pool``), the hands its discards leave, each with the winning
-    structures it is then nearest to.
-
-    A swap lowers the distance only toward a structure the hand is already nearest to (one
-    swap changes the cards a structure keeps by at most one), so the candidates are the cards
-    such a structure wants more of, and the cards (or FEI) it keeps no use for."""
-    d = dist.of(key)
-    counts, fei = dist._counts(key)
-    caps, fei_cap = dist._caps(counts, fei)
-    kept_now = dist.t.shape.size - 1 - d
-    n = dist.n
-    fi = n if dist.t.has_fei else -1
-    units = dist.t.unit_of
-    base = dist.base
-    out: dict[int, dict[int, list[Structure]]] = {}
-    kinds = range(n)
-    for struct in dist.optimal(key):
-        groups, want = struct
-        need = []
-        spare = []
-        beyond = False  # a card wanted beyond its copies
-        for k, w, c, cap in zip(kinds, want, counts, caps, strict=False):
-            if w > cap:
-                beyond = True
-            if w > c:
-                if k in pool:
-                    need.append(k)
-            elif c > w:
-                spare.append(k)
-        if fi >= 0:
-            if fi in pool:
-                need.append(fi)
-            if fei:
-                spare.append(fi)
-        # Which swaps keep one card more (``_kept`` decides where no shortcut does). Without a
-        # FEI held and no card beyond its copies, every swap of a wanted card for a spare one.
-        # Where a group takes one FEI at most, from the FEI slots ``u`` of the structure: a
-        # real card for a real one loses at most one slot, a FEI drawn needs a free slot, a
-        # FEI thrown keeps no more unless a slot was free.
-        simple = fi < 0 or (not fei and not beyond)
-        u = -1 if simple or dist.mw != 1 else fei_slots(groups, want, counts, caps, fei_cap)
-        if u is None:
-            continue
-        fei_room = fei_cap if fi < 0 or base[fi] >= 0 else fei + 1
-        slot_lost = u - 1 < min(fei, fei_cap)  # a real card for a real one may keep one card less
-        for t in need:
-            kids = out.get(t)
-            up = key + units[t]
-            for x in spare:
-                if t == x:
-                    continue
-                if simple:
-                    verify = t == fi
-                elif u >= 0:
-                    if t == fi:
-                        if not (u >= fei + 1 and fei_room >= fei + 1):
-                            continue
-                        verify = False
-                    elif x == fi:
-                        if u >= fei:
-                            continue
-                        verify = True
-                    else:
-                        verify = slot_lost
-                else:
-                    verify = True
-                if verify and dist.kept_after(struct, counts, fei, t, x) != kept_now + 1:
-                    continue
-                if kids is None:
-                    kids = out[t] = {}
-                g = up - units[x]
-                structs = kids.get(g)
-                if structs is None:
-                    kids[g] = [struct]
-                else:
-                    structs.append(struct)
-    for kids in out.values():
-        for g, structs in kids.items():
-            if g not in dist.opt:
-                dist.opt[g] = structs
-                dist.memo[g] = d - 1
-    return out
 
 
 __all__ = ["Search", "Value", "better", "closer", "seed", "split", "zero"]

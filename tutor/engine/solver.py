@@ -143,7 +143,7 @@ def discard(
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
     explicit_exact = exact_draws is not None
     n, exact_draws = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
-    table = Table(rules, seat_name, flags, hand)
+    table = table_for(rules, seat_name, flags, hand)
     key14 = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
     pool0 = [unseen[t] for t in table.kinds]
@@ -153,10 +153,10 @@ def discard(
         if key14 >> (3 * i) & 7 and TILES[t] not in barred:
             tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))
     if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
-        sunk = Table(rules, seat_name, flags, hand, hand.bonus + (FEI,))
+        sunk = table_for(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
     for action, tile, after in kongs(hand) if kongs_now else ():  # the four laid down, then a replacement
-        kt = Table(rules, seat_name, flags, after)
+        kt = table_for(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]
     within = budget(n, exact_draws, explicit_exact)

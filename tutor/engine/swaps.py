@@ -1,0 +1,138 @@
+"""The swaps that bring a hand one draw closer to a win, from the winning structures it is
+nearest to (``docs/solver.md``): the search after the exact draws (``tutor.engine.search``)
+walks them, passing each hand it leaves the structures the swap served, so the structure search
+(``tutor.engine.distance``) runs where the graph starts, not at every hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutor.engine.nearest import Structure, fei_slots
+
+if TYPE_CHECKING:
+    from tutor.engine.distance import Distance
+
+
+def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int]]:
+    """The swaps that bring the 13-card hand ``key`` one draw closer to a win: per card drawn
+    (a local kind with copies in ``pool``), the hands its discards leave; each such hand not met
+    before is given the winning structures it is then nearest to.
+
+    A swap lowers the distance only toward a structure the hand is already nearest to (one
+    swap changes the cards a structure keeps by at most one), so the candidates are the cards
+    such a structure wants more of, and the cards (or FEI) it keeps no use for. The same
+    argument makes the structures a swap serves all those the hand it leaves is nearest to, and
+    only a swap leaving a hand at distance ``d - 1`` can be closer: where that hand's distance is
+    known already (met from another hand), a swap to any other is dropped unlooked at, and the
+    structures it serves are not listed again."""
+    d = dist.of(key)
+    counts, fei = dist._counts(key)
+    caps, fei_cap = dist._caps(counts, fei)
+    held = [k for k in range(dist.n) if counts[k]]
+    kept_now = dist.t.shape.size - 1 - d
+    units = dist.t.unit_of
+    memo = dist.memo
+    out: dict[int, dict[int, list[Structure] | None]] = {}  # None: a hand met before, known closer
+    fi = dist.n if dist.t.has_fei else -1
+    for struct in dist.optimal(key):
+        rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held)
+        if rule is None:
+            continue
+        for t in rule[1]:
+            kids = out.get(t)
+            if kids is None:
+                kids = out[t] = {}
+            up = key + units[t]
+            real_ok, fei_ok = _throws(rule, t, fei, fi)
+            for x in rule[2]:
+                if t == x:
+                    continue
+                ok = fei_ok if x == fi else real_ok
+                if ok is False:
+                    continue
+                g = up - units[x]
+                structs = kids.get(g, _NONE)
+                if structs is None:
+                    continue  # known closer, from a hand met before
+                known = memo.get(g) if structs is _NONE else None
+                if known is not None and known != d - 1:
+                    continue  # a hand met before, not closer
+                if ok is None and dist.kept_after(struct, counts, fei, t, x) != kept_now + 1:
+                    continue  # only ``_kept`` can tell
+                if structs is not _NONE:
+                    structs.append(struct)
+                else:
+                    kids[g] = [struct] if known is None else None
+    swaps: dict[int, list[int]] = {}
+    for t, kids in out.items():
+        if kids:
+            swaps[t] = list(kids)
+            for g, structs in kids.items():
+                if structs is not None:
+                    dist.opt[g] = structs
+                    memo[g] = d - 1
+    return swaps
+
+
+_NONE: list[Structure] = []  # a hand not listed yet among a draw's
+SwapRule = tuple[Structure, list[int], list[int], bool, int, int, bool]
+
+
+def _swap_rule(
+    dist: Distance, struct: Structure, counts: list[int], fei: int, caps: list[int], fei_cap: int,
+    pool: dict[int, int], held: list[int],
+) -> SwapRule | None:
+    """What a structure the hand is nearest to says of its swaps: the cards to draw (it lacks
+    them, copies are left), the cards to throw (it has no use for them), whether every such
+    swap keeps one card more (``simple``), and the FEI slots ``u`` and the room for FEI that
+    decide the rest (None: the structure cannot be completed)."""
+    groups, want = struct
+    wk = dist.wanted.get(want)
+    if wk is None:
+        wk = dist.wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
+    need = [k for k, w in wk if w > counts[k] and k in pool]  # a kind no group wants is never needed
+    forced = [(k, w - caps[k]) for k, w in wk if w > caps[k]]  # wanted beyond its copies: a FEI's
+    spare = [k for k in held if counts[k] > want[k]]
+    fi = dist.n if dist.t.has_fei else -1
+    if fi >= 0:
+        if fi in pool:
+            need.append(fi)
+        if fei:
+            spare.append(fi)
+    # Without a FEI held and no card beyond its copies, every swap of a wanted card for a spare
+    # one keeps one card more. Where a group takes one FEI at most, the FEI slots ``u`` of the
+    # structure decide (``_throws``); ``_kept`` decides where no shortcut does.
+    simple = fi < 0 or (not fei and not forced)
+    u: int | None = -1
+    if not simple and dist.mw == 1:  # the slots depend on the cards the groups lack alone
+        missing = tuple([(k, w - counts[k]) for k, w in wk if w > counts[k]])
+        skey = (groups, missing, tuple(forced), fei_cap)
+        if skey in dist.slots_memo:
+            u = dist.slots_memo[skey]
+        else:
+            u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
+    if u is None:
+        return None
+    fei_room = fei_cap if fi < 0 or dist.base[fi] >= 0 else fei + 1
+    slot_lost = u - 1 < min(fei, fei_cap)  # a real card for a real one may keep one card less
+    return struct, need, spare, simple, u, fei_room, slot_lost
+
+
+def _throws(rule: SwapRule, t: int, fei: int, fi: int) -> tuple[bool | None, bool | None]:
+    """Whether drawing ``t`` and throwing a real card (first) or a FEI (second), each of the rule's,
+    keeps one card more of its structure: yes, no, or None where only ``_kept`` can tell. A real
+    card for a real one loses at most one FEI slot, a FEI drawn needs a free slot, a FEI thrown
+    keeps no more unless a slot was free."""
+    _, _, _, simple, u, fei_room, slot_lost = rule
+    if simple:
+        return (None, None) if t == fi else (True, True)
+    if u < 0:
+        return None, None
+    if t == fi:
+        free = u >= fei + 1 and fei_room >= fei + 1
+        return free, free
+    return (None if slot_lost else True), (False if u >= fei else None)
+
+
+__all__ = ["closer"]
