@@ -33,6 +33,13 @@ HANDS = {
     "3-shanten": "135d 468d 99d EE RGW Wh | a1",
     "3-shanten, FEI": "135d 469d EE RGW Wh N F* | a1",
 }
+# rule sets with special shapes, each hand 1-shanten and near one of them (a FEI where the rule set has one)
+SPECIAL_HANDS = {
+    "kj-3p": "11d 33d 55d 77c 99c E S R G",  # seven pairs
+    "sanma": "11p 33p 55s 77s 99s E S R G",  # seven pairs
+    "singapore": "19p 19s 19m ESWN RG 5p 6p",  # thirteen orphans
+    "malaysian-3p": "1112345d 78d 99d E S F* | f1",  # nine gates two swaps away, a FEI
+}
 
 
 def cold(cmd: list[str], runs: int) -> float:
@@ -317,6 +324,14 @@ def main() -> None:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"discard {name:16s} {statistics.median(reps):7.3f} s (median, draws={res.draws}, "
               f"exact draws {res.exact_draws}, shanten {res.shanten}, {res.states} states, peak {peak:.0f} MB)   {text}")
+    for name, text in SPECIAL_HANDS.items():  # each in its own rule set
+        hand = Hand.parse(text)
+        t0 = time.perf_counter()
+        res = discard(hand, load_rules(name))
+        took = time.perf_counter() - t0
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"discard {name:16s} {took:7.3f} s (one run, draws={res.draws}, exact draws {res.exact_draws}, "
+              f"shanten {res.shanten}, {res.states} states, peak {peak:.0f} MB)   {text}")
 
 
 if __name__ == "__main__":

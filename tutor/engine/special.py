@@ -11,8 +11,11 @@ on the cards in play, so one definition serves every rule set:
 - ``nine_gates``: ``1112345678999`` of one suit in which all nine ranks are in play, and one more
   card of that suit.
 
-``special_shanten`` and ``special_complete`` take the solver's fast form: concealed cards as
-counts per index, 35 of them (FEI last).
+``special_shanten`` and ``special_complete`` take concealed cards as counts per index, 35 of
+them (FEI last). The solver's search asks on every hand state, so ``PackedSpecials`` answers the
+same questions straight off its packed key (three bits a kind): seven pairs and thirteen orphans
+are a few masks and bit counts of the whole key, nine gates a lookup of one suit's bits, and no
+reading is built until a complete hand is scored.
 """
 
 from __future__ import annotations
@@ -120,4 +123,76 @@ def special_readings(counts35: list[int], shapes: tuple[str, ...], rules: RuleSe
     return out
 
 
-__all__ = ["SPECIAL_SHAPES", "SpecialReading", "special_complete", "special_readings", "special_shanten"]
+class PackedSpecials:
+    """The special shapes of one table, read off its packed keys: the local kinds ``kinds`` (FEI,
+    if in play, last), three bits each. Answers as ``special_shanten`` and ``special_complete``."""
+
+    def __init__(self, shapes: tuple[str, ...], in_play: frozenset[int], kinds: tuple[int, ...]) -> None:
+        index = {k: i for i, k in enumerate(kinds)}
+        self.every = sum(1 << (3 * i) for i in range(len(kinds)))  # bit 0 of every field, FEI's too
+        real = [i for i, k in enumerate(kinds) if k != FEI_ID]
+        self.pairs = "seven_pairs" in shapes and sum(1 for k in in_play if k != FEI_ID) >= 7
+        self.low = sum(1 << (3 * i) for i in real)
+        orphans = orphan_kinds(in_play)
+        self.orphans = "thirteen_orphans" in shapes and 0 < len(orphans) <= HAND - 1
+        self.orphan_low = sum(1 << (3 * index[k]) for k in orphans)
+        self.orphan_shifts = tuple(3 * index[k] for k in orphans)
+        self.extra = HAND - len(orphans)
+        self.gates = tuple(3 * index[b] for b in gate_suits(in_play)) if "nine_gates" in shapes else ()
+        self.any = self.pairs or self.orphans or bool(self.gates)
+        self._gate_kept: dict[int, int] = {}  # a suit's 27 bits -> its cards kept in nine gates
+
+    def size(self, key: int) -> int:
+        """The cards of a packed hand."""
+        e = self.every
+        return (key & e).bit_count() + 2 * (key & e << 1).bit_count() + 4 * (key & e << 2).bit_count()
+
+    def kept(self, key: int) -> int | None:
+        """Most cards of the packed hand that can stay in one of the special shapes (14 when
+        complete), as ``_kept`` counts them; None when no shape applies."""
+        best: int | None = None
+        if self.pairs:
+            low = self.low
+            kinds = ((key | key >> 1 | key >> 2) & low).bit_count()
+            pairs = ((key >> 1 | key >> 2) & low).bit_count()
+            best = 2 * pairs + min(kinds - pairs, 7 - pairs)
+        if self.orphans:
+            low = self.orphan_low
+            held = ((key | key >> 1 | key >> 2) & low).bit_count()
+            spare = 0
+            if (key >> 1 | key >> 2) & low:  # some orphan held twice or more: its copies beyond one
+                spare = 1 if self.extra == 1 else max((key >> s & 7) - 1 for s in self.orphan_shifts)
+            kept = held + min(self.extra, spare)
+            best = kept if best is None else max(best, kept)
+        for shift in self.gates:
+            sub = key >> shift & 0o777777777
+            kept = self._gate_kept.get(sub, -1)
+            if kept < 0:
+                counts = [sub >> (3 * r) & 7 for r in range(9)]
+                inside = sum(min(c, g) for c, g in zip(counts, _GATES, strict=True))
+                kept = self._gate_kept[sub] = inside + min(1, sum(counts) - inside)
+            best = kept if best is None else max(best, kept)
+        return best
+
+    def shanten(self, key: int) -> int | None:
+        """``special_shanten`` of the packed hand: None unless it holds 13 or 14 cards."""
+        if not self.any or self.size(key) not in (HAND - 1, HAND):
+            return None
+        kept = self.kept(key)
+        return None if kept is None else HAND - 1 - kept
+
+    def complete(self, key: int) -> bool:
+        """``special_complete`` of the packed hand: 14 cards, no FEI, in one of the shapes."""
+        return self.any and self.size(key) == HAND and self.kept(key) == HAND
+
+
+@cache
+def packed_specials(shapes: tuple[str, ...], in_play: frozenset[int], kinds: tuple[int, ...]) -> PackedSpecials:
+    """The ``PackedSpecials`` of these shapes and local kinds, shared by every table that has them."""
+    return PackedSpecials(shapes, in_play, kinds)
+
+
+__all__ = [
+    "SPECIAL_SHAPES", "PackedSpecials", "SpecialReading", "packed_specials", "special_complete",
+    "special_readings", "special_shanten",
+]

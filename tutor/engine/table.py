@@ -25,7 +25,7 @@ from tutor.engine.shanten import (
     shanten_counts,
 )
 from tutor.engine.shapes import concealed_readings, meld_options
-from tutor.engine.special import special_complete, special_readings, special_shanten
+from tutor.engine.special import packed_specials, special_readings
 from tutor.engine.tables import shared_memo
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ class Table:
                                   _memo=shared_memo("shape", *signature))
         self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
         self.specials = rules.special_shapes if not hand.melds else ()  # seven pairs and the like
+        self.special = packed_specials(self.specials, rules.in_play, tuple(self.kinds))  # read off packed keys
         self.scorer = scorer_for(rules)
         self._shanten: dict[int, int] = {}
         self._lower: dict[int, int] = {}
@@ -164,13 +165,12 @@ class Table:
         s = self._shanten.get(key)
         if s is None:
             s = self.packed.shanten(key)
-            if s is None or self.specials:
+            if s is None:
                 c = self.unpack(key)
-                if s is None:
-                    s = shanten_counts(c[:34], c[FEI_ID], self.shape)
-                if self.specials:
-                    sp = special_shanten(c, self.specials, self.rules)
-                    s = s if sp is None else min(s, sp)
+                s = shanten_counts(c[:34], c[FEI_ID], self.shape)
+            if self.specials:
+                sp = self.special.shanten(key)
+                s = s if sp is None else min(s, sp)
             self._shanten[key] = s
         return s
 
@@ -219,7 +219,7 @@ class Table:
             best = max(best, v + min(fei, cap))
         s = self.shape.size - best - 1
         if self.specials:
-            sp = special_shanten(self.unpack(key), self.specials, self.rules)
+            sp = self.special.shanten(key)
             s = s if sp is None else min(s, sp)
         self._lower[key] = s
         return s
@@ -276,7 +276,7 @@ class Table:
             return got is not None
         if self._standard(key):
             return True
-        return bool(self.specials and special_complete(self.unpack(key), self.specials, self.rules))
+        return bool(self.specials and self.special.complete(key))
 
     def _tables(self, key: int, fei: int, memo: dict[Any, Any], make: Callable[[int, int, int], Any]) -> Iterator[Any]:
         """Each component's table for the packed hand ``key``: its bits cut out of the key serve as
@@ -360,7 +360,7 @@ class Table:
         if key in self._win:
             return self._win[key]
         standard = self._standard(key)
-        if not standard and not (self.specials and special_complete(self.unpack(key), self.specials, self.rules)):
+        if not standard and not (self.specials and self.special.complete(key)):
             self._win[key] = None
             return None
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
