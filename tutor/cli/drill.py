@@ -109,6 +109,8 @@ def drill(
 def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,
                 no_save: bool, rules: str, seat: str) -> None:
     """A hand's end: its blind grades shown, its record written, its result saved."""
+    import shlex
+
     from tutor.errors import TutorError
     from tutor.render.drill import graded_text, hand_over
     from tutor.table.drill import HandSummary
@@ -137,6 +139,9 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
         except OSError as err:
             raise TutorError(f"cannot write the record to {str(path)!r}: {err.strerror or err}") from None
         print(f"record written to {path}", file=out)
+        if any(not d.is_best for d in hand.decisions):
+            print(f"to play your mistakes again: sekwoo review {shlex.quote(str(path))} --keep, then sekwoo puzzle retry",
+                  file=out)
     if hand.result is not None:
         r = hand.result
         ds = hand.decisions
