@@ -1,19 +1,24 @@
 """Tables kept for reuse (``tutor.engine.table.table_for``): a kept table answers as a new one
 does, whatever hands it read before, and the tables kept and their memos stay bounded; the
 waits read with the fast paths (only the kinds ``completers`` leaves, one reading shown unscored)
-are those of every kind tried and every reading scored."""
+are those of every kind tried and every reading scored; the readings a table combines from its
+components' kept readings are those ``tutor.engine.shapes.readings`` finds in the whole hand."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from support.any_rules import RULE_SETS, random_hand
 
-from tutor.core.tiles import TILES
+from tutor.core.hands import Hand
+from tutor.core.tiles import FEI_ID, TILES
 from tutor.engine import solver, table
+from tutor.engine.shapes import readings
+from tutor.engine.special import special_readings
 from tutor.engine.table import Table, table_for
-from tutor.rules.load import load_rules
+from tutor.rules.load import RuleSet, load_rules
 
 
 @pytest.mark.parametrize("name", RULE_SETS)
@@ -49,14 +54,18 @@ def test_tables_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert tab.memo_size() <= 50 + len(tab.kinds)  # emptied when asked for past the limit
 
 
+def _waiting_hands(rules: RuleSet, seed: str, n: int = 150) -> Iterator[tuple[Hand, str]]:
+    """``n`` random hands of ``rules`` one card short, each with a seat."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield random_hand(rng, rules, short=1), rng.choice(rules.spec.seats)
+
+
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_waits_are_every_kind_tried_and_every_reading_scored(name: str) -> None:
     rules = load_rules(name)
-    rng = random.Random(f"slow-waits-{name}")
     found = 0
-    for _ in range(150):
-        hand = random_hand(rng, rules, short=1)
-        seat = rng.choice(rules.spec.seats)
+    for hand, seat in _waiting_hands(rules, f"slow-waits-{name}"):
         fast = solver.waits(hand, rules, seat, with_distance=False)
         slow = Table(rules, seat, frozenset(), hand)
         key = slow.pack(hand.concealed)
@@ -65,9 +74,28 @@ def test_waits_are_every_kind_tried_and_every_reading_scored(name: str) -> None:
         for i, t in enumerate(slow.kinds):
             w = slow.win(key + slow.unit_of[i])
             if w is not None and unseen[t] > 0:
-                best = slow._best(slow.unpack(key + slow.unit_of[i]))
+                full = Hand(hand.concealed + (TILES[t],), hand.melds, hand.bonus)
+                c = full.counts()
+                raws = readings(full, rules.sets, rules.max_wild_per_set, rules.chee_ok)
+                specials = special_readings(c, slow.specials, rules) if slow.specials else []
+                best = slow.scorer.best(raws, specials, slow.bonus_ids, c[FEI_ID], slow.flags, seat, hand.melds)
                 assert best is not None
                 want.append((TILES[t], w[0], w[1], best[0]))
         assert [(x.tile, x.fun, x.wins, x.reading) for x in fast.waits] == want, str(hand)
         found += len(want)
     assert found > 30
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_readings_from_components_are_those_of_the_whole_hand(name: str) -> None:
+    rules = load_rules(name)
+    found = 0
+    for hand, seat in _waiting_hands(rules, f"component-readings-{name}"):
+        tab = table_for(rules, seat, frozenset(), hand)
+        key = tab.pack(hand.concealed)
+        for i, t in enumerate(tab.kinds):  # every card added, complete or not
+            full = Hand(hand.concealed + (TILES[t],), hand.melds, hand.bonus)
+            want = readings(full, rules.sets, rules.max_wild_per_set, rules.chee_ok)
+            assert tab._all_readings(key + tab.unit_of[i])[0] == want, f"{hand} + {TILES[t]}"
+            found += len(want)
+    assert found > 100

@@ -78,7 +78,8 @@ class Reading:
 def to_reading(raw: RawReading) -> Reading:
     """The readable form of an engine reading: sets first, then the NGAN (each in the order of
     the cards it stands for)."""
-    return Reading(tuple(Group.from_raw(g) for g in sorted(raw, key=_order)))
+    made = _GROUPS
+    return Reading(tuple([made.get(g) or Group.from_raw(g) for g in sorted(raw, key=_order)]))
 
 
 _ORDER: dict[RawGroup, tuple[bool, tuple[int, ...]]] = {}

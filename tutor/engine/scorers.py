@@ -139,23 +139,52 @@ class AdditiveScorer(Scorer):
             plan = self._plans[key] = _Plan(items, ctx, sets)
         return plan
 
-    def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
-        """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
+    def _hits(self, raw: RawReading | None, ctx: Context, seat: str) -> list[tuple[int, Any, int, int]]:
+        """The items that count for one reading (or, with ``raw`` None, those that need no
+        reading), each as (place in the plan, rule, points, count), unordered."""
         plan = self._plan(ctx, seat)
         if raw is None:
-            hits = plan.free
-        else:
-            hits = list(plan.fixed)
-            if plan.per_set:
-                for j, n in plan.set_counts(ctx, self.rules.items).items():
-                    rule, pts = plan.per_set[j]
-                    hits.append((j, rule, pts, n))
-            for j, rule, pts in plan.asked:
-                n = rule.func(ctx, rule.args)
-                if n:
-                    hits.append((j, rule, pts, n))
-            if len(hits) > len(plan.fixed):
-                hits.sort(key=_place)
+            return plan.free
+        hits = list(plan.fixed)
+        if plan.per_set:
+            for j, n in plan.set_counts(ctx, self.rules.items).items():
+                rule, pts = plan.per_set[j]
+                hits.append((j, rule, pts, n))
+        for j, rule, pts in plan.asked:
+            n = rule.func(ctx, rule.args)
+            if n:
+                hits.append((j, rule, pts, n))
+        return hits
+
+    def _rank(self, hits: list[tuple[int, Any, int, int]]) -> tuple[int, int, int]:
+        """(fun, qualifying, total) of the score ``score`` makes of ``hits``, without its rows:
+        how ``best_raw`` compares readings before it builds the best one's score."""
+        scoring = self.rules.spec.scoring
+        total = 0
+        bonus_total = 0
+        limit_value: int | None = None
+        for _, rule, pts, n in hits:
+            if rule.limit or rule.half_limit:
+                value = (scoring.limit if rule.limit else scoring.half_limit) or 0
+                limit_value = value if limit_value is None else max(limit_value, value)
+                continue
+            value = pts * n
+            total += value
+            if rule.bonus:
+                bonus_total += value
+        fun = limit_value if limit_value is not None else total
+        counted = fun if limit_value is not None else total - bonus_total
+        if scoring.cap is not None and fun > scoring.cap:
+            fun = scoring.cap
+        return fun, min(counted, fun), total
+
+    def score(self, raw: RawReading | None, ctx: Context, seat: str) -> Score:
+        """Score one reading (or, with ``raw`` None, only the items that need no reading)."""
+        hits = self._hits(raw, ctx, seat)
+        return self._score(sorted(hits, key=_place) if raw is not None else hits)
+
+    def _score(self, hits: list[tuple[int, Any, int, int]]) -> Score:
+        """The score of the items ``hits`` (in the plan's order): its rows, limit and cap."""
         lines = []
         total = 0
         bonus_total = 0
@@ -195,17 +224,24 @@ class AdditiveScorer(Scorer):
     ) -> tuple[RawReading, Score] | None:
         """The standard reading that scores most (then the higher raw total, then the fewer FEI)."""
         hidden = _concealed_kongs(melds)
-        best: tuple[tuple[int, int, int, int], RawReading, Score] | None = None
-        seen: dict[tuple[tuple[int, int, int], ...], Score] = {}  # where a FEI sits does not change the score
+        if not raws:
+            return None
+        if len(raws) == 1:
+            raw = raws[0]
+            return raw, self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
+        best: tuple[tuple[int, int, int, int], RawReading, list[Any]] | None = None
+        seen: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], list[Any]]] = {}  # where a FEI sits does not change the score
         for raw in raws:
             shape = tuple((k, t, d) for k, t, _, d in raw)
-            sc = seen.get(shape)  # type: ignore[assignment]
-            if sc is None:
-                sc = seen[shape] = self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
-            key = _key(sc, sum(w.bit_count() for _, _, w, _ in raw))
+            got = seen.get(shape)
+            if got is None:
+                hits = self._hits(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
+                got = seen[shape] = (self._rank(hits), hits)
+            key = (*got[0], -sum(w.bit_count() for _, _, w, _ in raw))
             if best is None or key > best[0]:
-                best = (key, raw, sc)
-        return None if best is None else (best[1], best[2])
+                best = (key, raw, got[1])
+        assert best is not None  # the score's rows are built for the best reading only
+        return best[1], self._score(sorted(best[2], key=_place))
 
     def best(
         self,

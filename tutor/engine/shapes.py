@@ -11,6 +11,9 @@ from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.readings import CHEE, KONG, NGAN, PONG, RawGroup, RawReading
 from tutor.core.tiles import FEI_ID
 
+ComponentReading = tuple[tuple[RawGroup, ...], int, int, int]
+"""One way to use all of a component's cards: (groups, sets, NGAN, FEI used)."""
+
 
 def concealed_readings(
     counts: list[int], fei: int, sets: int, pair: bool, max_wild: int, chee_ok: tuple[bool, ...]
@@ -32,16 +35,31 @@ def concealed_readings(
     for t in range(27, min(len(counts), 34)):
         if counts[t]:
             parts.append((t, (counts[t],)))
-    memo = _MEMO.setdefault(chee_ok, {})
     options = []
     for base, cnts in parts:
-        key = (base, cnts, min(fei, max_wild * len(cnts) * 5), max_wild)
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = _component(base, cnts, key[2], max_wild, chee_ok)
+        got = component_readings(base, cnts, fei, max_wild, chee_ok)
         if not got:
             return []
         options.append(got)
+    return combine_readings(options, sets, pair, fei)
+
+
+def component_readings(
+    base: int, cnts: tuple[int, ...], fei: int, max_wild: int, chee_ok: tuple[bool, ...]
+) -> list[ComponentReading]:
+    """Every way to use all the cards ``cnts`` of one component (a suit from card ``base``, or
+    one honour), with at most ``fei`` FEI: memoised on the counts."""
+    memo = _MEMO.setdefault(chee_ok, {})
+    key = (base, cnts, min(fei, max_wild * len(cnts) * 5), max_wild)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _component(base, cnts, key[2], max_wild, chee_ok)
+    return got
+
+
+def combine_readings(options: list[list[ComponentReading]], sets: int, pair: bool, fei: int) -> list[RawReading]:
+    """Every reading made of one option per component that has exactly ``sets`` sets, the NGAN
+    if ``pair``, and uses the ``fei`` FEI held, each in group order, in order."""
     found: list[RawReading] = []
     acc: list[RawGroup] = []
 
@@ -60,12 +78,12 @@ def concealed_readings(
     return sorted(found)
 
 
-_MEMO: dict[tuple[bool, ...], dict[tuple[int, tuple[int, ...], int, int], list[tuple[tuple[RawGroup, ...], int, int, int]]]] = {}
+_MEMO: dict[tuple[bool, ...], dict[tuple[int, tuple[int, ...], int, int], list[ComponentReading]]] = {}
 
 
 def _component(
     base: int, cnts: tuple[int, ...], fei: int, max_wild: int, chee_ok: tuple[bool, ...]
-) -> list[tuple[tuple[RawGroup, ...], int, int, int]]:
+) -> list[ComponentReading]:
     """Every way to use all of one component's cards in groups: (groups, sets, NGAN, FEI used)."""
     c = list(cnts)
     n = len(c)

@@ -24,7 +24,7 @@ from tutor.engine.shanten import (
     merge_profiles,
     shanten_counts,
 )
-from tutor.engine.shapes import concealed_readings, meld_options
+from tutor.engine.shapes import ComponentReading, combine_readings, component_readings, meld_options
 from tutor.engine.special import packed_specials, special_readings
 from tutor.engine.tables import shared_memo
 
@@ -109,6 +109,8 @@ class Table:
             "options", tuple(self.kinds), *signature)
         self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = shared_memo(
             "lower", tuple(self.kinds), *signature)
+        self._part_readings: dict[tuple[int, int, int], list[ComponentReading]] = shared_memo(
+            "readings", tuple(self.kinds), *signature)
         self._readings: dict[int, Reading] = {}
         # the packed key's components: each suit in play, then the honours (FEI is the last kind)
         groups: dict[int, list[int]] = {}
@@ -368,26 +370,54 @@ class Table:
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
-        best = self._best(self.unpack(key), standard)
+        best = self._best(key, standard)
         result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
         if best is not None:
             self._readings[key] = best[0]
         self._win[key] = result
         return result
 
-    def _best(self, c: list[int], standard: bool = True) -> tuple[Reading, Score] | None:
-        """The best reading of the complete hand with concealed counts ``c``, and its score."""
-        raws, specials = self._all_readings(c, standard)
-        return self.scorer.best(raws, specials, self.bonus_ids, c[FEI_ID], self.flags, self.seat, self.melds)
+    def _best(self, key: int, standard: bool = True) -> tuple[Reading, Score] | None:
+        """The best reading of the complete packed hand ``key``, and its score."""
+        return self._pick(key, *self._all_readings(key, standard))
 
-    def _all_readings(self, c: list[int], standard: bool = True) -> tuple[list[RawReading], list[SpecialReading]]:
+    def _pick(self, key: int, raws: list[RawReading], specials: list[SpecialReading]) -> tuple[Reading, Score] | None:
+        """The best of the readings ``raws`` and ``specials`` of the packed hand ``key``, and its score."""
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        return self.scorer.best(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+
+    def _all_readings(self, key: int, standard: bool = True) -> tuple[list[RawReading], list[SpecialReading]]:
         """Every standard reading (sets laid down included) and special-shape reading of the
-        complete hand with concealed counts ``c``."""
-        fei = c[FEI_ID]
-        inner = concealed_readings(c[:34], fei, self.sets_left, True, self.rules.max_wild_per_set, self.rules.chee_ok) if standard else []
+        complete packed hand ``key``: each component's readings are looked up by its bits (as
+        its options are), then combined."""
+        inner: list[RawReading] = []
+        if standard:
+            fei = key >> self.fei_shift & 7 if self.has_fei else 0
+            options = list(self._tables(key, fei, self._part_readings, self._component_readings))
+            inner = combine_readings(options, self.sets_left, True, fei) if all(options) else []
         raws = [tuple(sorted(r + tuple(ms))) for r in inner for ms in self.meld_combos] if self.melds else inner
-        specials = special_readings(c, self.specials, self.rules) if self.specials else []
+        specials = special_readings(self.unpack(key), self.specials, self.rules) if self.specials else []
         return raws, specials
+
+    def _component_readings(self, k: int, sub: int, fei: int) -> list[ComponentReading]:
+        """Every way to use all the cards of component ``k`` holding ``sub``: (groups, sets,
+        NGAN, FEI used); the honours combine each honour's ways."""
+        ids = self.component_ids[k]
+        mw, ok = self.rules.max_wild_per_set, self.rules.chee_ok
+        if ids[0] >= FIRST_WIND:
+            out: list[ComponentReading] = [((), 0, 0, 0)]
+            for j, t in enumerate(ids):
+                n = sub >> (3 * j) & 7
+                if n:
+                    one = component_readings(t, (n,), fei, mw, ok)
+                    out = [(g1 + g2, s1 + s2, p1 + p2, f1 + f2) for g1, s1, p1, f1 in out for g2, s2, p2, f2 in one
+                           if s1 + s2 <= self.sets_left and p1 + p2 <= 1 and f1 + f2 <= fei]
+            return out
+        base = ids[0] - ids[0] % 9
+        full = [0] * 9
+        for j, t in enumerate(ids):
+            full[t - base] = sub >> (3 * j) & 7
+        return component_readings(base, tuple(full), fei, mw, ok)
 
     def reading(self, key: int) -> Reading | None:
         """The best reading of a complete hand (kept from ``win`` when it already scored it; the
@@ -395,9 +425,8 @@ class Table:
         got = self._readings.get(key)
         if got is not None:
             return got
-        c = self.unpack(key)
-        raws, specials = self._all_readings(c)
+        raws, specials = self._all_readings(key)
         if len(raws) == 1 and not specials and self.scorer.scores_every_reading:
             return to_reading(raws[0])
-        best = self.scorer.best(raws, specials, self.bonus_ids, c[FEI_ID], self.flags, self.seat, self.melds)
+        best = self._pick(key, raws, specials)
         return None if best is None else best[0]
