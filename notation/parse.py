@@ -6,13 +6,11 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from notation.lalr import Declined
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, HONOUR_ID, MPSZ_HONOUR, SUIT_OFFSET, TILES, Tile
 from tutor.core.words import plural
@@ -214,21 +212,6 @@ def _parser() -> Any:
     return parser
 
 
-def _parse_fast() -> Callable[[str], Hand] | None:
-    """``_parser``'s own tables, lexers and callbacks in a tighter loop (``notation.lalr``): the same
-    ``Hand`` for every text that parses, in about half the time; None where lark is built in a way
-    the loop does not follow, and then lark parses alone."""
-    return _loop(_parser())
-
-
-@lru_cache(maxsize=1)
-def _loop(parser: Any) -> Callable[[str], Hand] | None:
-    """The fast loop of one built parser (a new one when ``_parser`` is built again)."""
-    from notation.lalr import loop
-
-    return loop(parser)
-
-
 PARSER_OPTIONS: dict[str, Any] = {
     "parser": "lalr",
     "lexer": "contextual",
@@ -324,24 +307,14 @@ def parse_hand(text: str) -> Hand:
         raise NotationError(repr(text), None, "a hand is text")
     if not text.strip():
         raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
-    hand: Hand | None = None
-    fast = _parse_fast()
-    try:
-        if fast is not None:
-            try:
-                hand = fast(text)
-            except Declined:  # not a hand as it stands: lark parses it and says why
-                pass
-        if hand is None:
-            from lark.exceptions import UnexpectedInput
+    from lark.exceptions import UnexpectedInput
 
-            try:
-                hand = _parser().parse(text)  # callbacks' exceptions come through as they are
-            except UnexpectedInput as err:
-                raise _syntax_error(text, err) from None
+    try:
+        hand: Hand = _parser().parse(text)  # callbacks' exceptions come through as they are
+    except UnexpectedInput as err:
+        raise _syntax_error(text, err) from None
     except _Fault as fault:
         raise NotationError(text, fault.column, fault.message) from None
-    assert hand is not None
     if not (hand.concealed or hand.melds or hand.bonus):  # a lone '|': nothing to format back
         raise NotationError(text, None, "the hand is empty: write cards such as '123d 55d EEE'")
     return hand

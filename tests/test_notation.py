@@ -6,7 +6,6 @@ import ast
 import operator
 import re
 import string
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -15,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import format_cards, format_hand, format_meld, parse_hand
-from notation import parse as parse_module
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI_ID, FIRST_BONUS, FIRST_WIND, N_TILES, TILES, Tile
 from tutor.errors import NotationError
@@ -410,52 +408,3 @@ def test_doc_examples_are_real() -> None:
     for written, canonical, size in rows:
         hand = parse_hand(written.replace("\\|", "|"))
         assert (format_hand(hand), hand.size) == (canonical.replace("\\|", "|"), int(size))
-
-
-# --- The fast loop (notation.lalr) against lark's own loop ------------------------------------
-
-_ANY_TEXT = st.one_of(
-    written_hands(), hands().map(format_hand), st.text(alphabet=NOTATION_ALPHABET, max_size=30),
-    st.lists(st.one_of(_GROUP, _STRAY), max_size=10).map(" ".join),
-)
-
-
-def _outcome(parse: Callable[[str], object], text: str) -> object:
-    """What one parse makes of ``text``: its value, the fault it raises, or "syntax error"."""
-    from lark.exceptions import UnexpectedInput
-
-    from notation.lalr import Declined
-
-    try:
-        return parse(text)
-    except parse_module._Fault as fault:
-        return ("fault", fault.column, fault.message)
-    except (UnexpectedInput, Declined):
-        return "syntax error"
-
-
-@settings(max_examples=3000, derandomize=True, deadline=None)
-@given(_ANY_TEXT)
-def test_fast_loop_is_lark(text: str) -> None:
-    """The fast loop accepts exactly what lark's loop accepts, with the same hand or fault."""
-    parser = parse_module._parser()
-    fast = parse_module._loop(parser)
-    assert fast is not None, "the installed lark is one the fast loop follows: users run it"
-    assert _outcome(fast, text) == _outcome(parser.parse, text)
-
-
-def _parsed(text: str) -> object:
-    try:
-        return parse_hand(text)
-    except NotationError as err:
-        return (str(err), err.column)
-
-
-@settings(max_examples=1000, derandomize=True, deadline=None)
-@given(_ANY_TEXT)
-def test_parse_hand_is_the_same_without_the_fast_loop(text: str) -> None:
-    """``parse_hand`` gives the same hand, or the same error at the same column, with lark alone."""
-    fast = _parsed(text)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(parse_module, "_loop", lambda parser: None)
-        assert _parsed(text) == fast
