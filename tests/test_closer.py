@@ -65,7 +65,8 @@ def swaps_by_brute_force(fresh: Distance, h: int, pool0: list[int], d: int) -> d
 
 @pytest.mark.parametrize("seed", range(3))
 def test_closer_lists_every_swap_nearer_a_win(seed: int) -> None:
-    """(3leg-beginner and the rule sets with special shapes do not pass structures down.)"""
+    """(3leg-beginner reads the distance off the tables; the rule sets with special shapes are
+    `test_special_distance`'s.)"""
     rng = random.Random(f"closer-{seed}")
     rules = load_rules("3leg")
     checked = nearer = 0

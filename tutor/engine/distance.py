@@ -14,12 +14,13 @@ win; ``d >= shanten`` always, and ``d == shanten`` when the rule set has no mini
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tutor.core.readings import CHEE, NGAN, PONG
 from tutor.core.tiles import FEI_ID
-from tutor.engine.nearest import Group, Structure, fei_slots
+from tutor.engine.nearest import SPECIAL, Group, Structure, fei_slots
 from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
 from tutor.engine.shanten import ShapeContext, shanten_counts
@@ -59,9 +60,10 @@ class Distance:
         self._dead = [i for i in range(self.n) if self.base[i] < 0]
         self._fei_dead = t.has_fei and self.base[-1] < 0
         self._contexts: dict[tuple[int, ...], ShapeContext] = {}
-        # Where no special shape exists, the winning structures at a hand's distance are listed
+        # The winning structures at a hand's distance, special shapes among them, are listed
         # (``optimal``) and passed down to the hands a swap brings closer (``closer``).
-        self.by_structure = not self.plain and not t.specials
+        self.by_structure = not self.plain
+        self._targets: list[tuple[int, ...]] | None = None  # thirteen orphans and nine gates, built once
         self.opt: dict[int, list[Structure]] = {}
         self.wanted: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # a structure's wants: (kind, copies)
         self.slots_memo: dict[object, int | None] = {}  # ``fei_slots`` by the cards a structure lacks
@@ -75,17 +77,8 @@ class Distance:
         if self.plain:
             self.memo[key] = got = self._supplied_shanten(key)
             return got
-        if self.by_structure:
-            self.optimal(key)
-            return self.memo[key]
-        counts, fei = self._counts(key)
-        size = sum(counts) + fei
-        floor = self.t.shanten(key) if size == self.t.shape.size - 1 else self._shanten14(key)
-        draws = max(floor, self.low.get(key, -2)) + 1
-        while draws <= size and not self._reaches(counts, fei, draws):
-            draws += 1
-        self.memo[key] = draws - 1
-        return draws - 1
+        self.optimal(key)
+        return self.memo[key]
 
     def within(self, key: int, d: int) -> bool:
         """Is d(key) <= d? Cheaper than ``of`` when the answer is no. ``key`` may hold 3n+1 cards
@@ -97,19 +90,12 @@ class Distance:
             return self.of(key) <= d
         if self.low.get(key, -2) > d or self.t.shanten(key) > d:
             return False
-        if self.by_structure:  # one search answers, and lists the nearest structures for later
-            return bool(self.optimal(key, d + 1))
-        counts, fei = self._counts(key)
-        if self._reaches(counts, fei, d + 1):
-            if self.t.shanten(key) == d:
-                self.memo[key] = d
-            return True
-        self.low[key] = d + 1
-        return False
+        # one search answers, and lists the nearest structures for later
+        return bool(self.optimal(key, d + 1))
 
     def optimal(self, key: int, most: int | None = None) -> list[Structure]:
-        """Every winning standard structure at the distance of the hand ``key`` (13 or 14 cards):
-        those a target reaches in ``d + 1`` draws (found by one search, or passed down by
+        """Every winning structure at the distance of the hand ``key`` (13 or 14 cards), special
+        shapes among them: those a target reaches in ``d + 1`` draws (found by one search, or passed down by
         ``tutor.engine.swaps.closer``). With ``most``, a hand further than ``most`` draws from a
         win gets no list (and is known to be that far)."""
         got = self.opt.get(key)
@@ -123,6 +109,10 @@ class Distance:
         got = []
         while not got and draws <= limit:
             reached, got = self.nearest(counts, fei, caps, fei_cap, draws)
+            if self.t.specials:
+                more, shapes = self.specials_near(counts, caps, reached if got else draws)
+                if shapes:
+                    got, reached = (got + shapes if got and more == reached else shapes), more
             draws = reached if got else draws + 1
         if got or most is None:
             self.opt[key] = got
@@ -142,6 +132,11 @@ class Distance:
             elif k >= 0:
                 after[k] += step
         caps, fei_cap = self._caps(after, wild)
+        if struct[0] == SPECIAL:  # a whole hand of real cards: no FEI stands in
+            want = struct[1]
+            if any(w > c for w, c in zip(want, caps, strict=False)):
+                return None
+            return sum(min(w, c) for w, c in zip(want, after, strict=False))
         return self._kept(struct[0], list(struct[1]), after, wild, caps, fei_cap)
 
     # --- internals -----------------------------------------------------------------------------
@@ -178,35 +173,11 @@ class Distance:
         fei_cap = (self.base[-1] if self.base[-1] >= 0 else fei) if self.t.has_fei else 0
         return caps, fei_cap
 
-    def _shanten14(self, key: int) -> int:
-        """Shanten of a 14-card hand: the least over its discards (never below -1)."""
-        best = 99
-        for i, unit in enumerate(self.t.unit_of):
-            if key >> (3 * i) & 7:
-                best = min(best, self.t.shanten(key - unit))
-        return max(best - 1, -1) if best < 99 else 0
-
-    def _reaches(self, counts: list[int], fei: int, draws: int) -> bool:
-        """Is there a winning target within ``draws`` draws of the hand (each swapped for a card)?
-
-        A 14-card target keeps 14 - draws of the hand's cards, from 13 cards (the last draw
-        completes it with no discard) or from 14 (a discard comes first)."""
-        need_kept = self.t.shape.size - draws
-        caps, fei_cap = self._caps(counts, fei)
-        if self._standard(counts, fei, need_kept, caps, fei_cap):
-            return True
-        return bool(self.t.specials) and self._special(counts, need_kept, caps)
-
-    def _standard(self, counts: list[int], fei: int, need_kept: int, caps: list[int], fei_cap: int) -> bool:
-        """A winning standard structure keeping at least ``need_kept`` of the hand's cards?"""
-        return bool(self.nearest(counts, fei, caps, fei_cap, self.t.shape.size - need_kept, first=True)[1])
-
     def nearest(
-        self, counts: list[int], fei: int, caps: list[int], fei_cap: int, most: int, first: bool = False
+        self, counts: list[int], fei: int, caps: list[int], fei_cap: int, most: int
     ) -> tuple[int, list[Structure]]:
         """The fewest draws (at most ``most``) after which the hand can hold a winning standard
-        structure, and every structure it reaches in that many (with ``first``, the first found
-        within ``most``); ``(most + 1, [])`` when none is.
+        structure, and every structure it reaches in that many; ``(most + 1, [])`` when none is.
 
         The structures are enumerated as multisets of groups in order (the NGAN, then the sets by
         their lowest card), with a running count of the cards the groups want that the hand lacks.
@@ -228,27 +199,27 @@ class Distance:
         cards_of = self.cards_of
         n = self.n
 
-        def leaf() -> bool:
+        def leaf() -> None:
             groups = tuple(chosen)
             known = self._score.get(groups)  # a structure's verdict is shared by every hand
             if known is False:
-                return False
+                return
             kept = self._kept(groups, want, counts, fei, caps, fei_cap)
             if kept is None or size - kept > best[0]:
-                return False
+                return
             if known is None:
                 known = self._score[groups] = self._wins(groups)
             if not known:
-                return False
+                return
             if size - kept < best[0]:
                 best[0] = size - kept
                 found.clear()
             found.append((groups, tuple(want)))
-            return first
 
-        def sets_from(start: int, left: int, lack: int) -> bool:
+        def sets_from(start: int, left: int, lack: int) -> None:
             if left == 0:
-                return leaf()
+                leaf()
+                return
             for k in range(start, sets_n):
                 g = sets[k]
                 x, y, z = cards_of[g]
@@ -268,17 +239,11 @@ class Distance:
                     future = max(0, 3 * (left - 1) - unused)
                 if more + future <= best[0] + fei_opt:
                     chosen.append(g)
-                    stop = sets_from(k, left - 1, more)
+                    sets_from(k, left - 1, more)
                     chosen.pop()
-                    if stop:
-                        want[x] -= 1
-                        want[y] -= 1
-                        want[z] -= 1
-                        return True
                 want[x] -= 1
                 want[y] -= 1
                 want[z] -= 1
-            return False
 
         held = sum(counts)
         for p in range(n):
@@ -286,11 +251,8 @@ class Distance:
             lack = max(0, 2 - counts[p])
             if lack + max(0, 3 * t.sets_left - (held - 2 + lack)) <= best[0] + fei_opt:
                 chosen.append((NGAN, p))
-                stop = sets_from(0, t.sets_left, lack)
+                sets_from(0, t.sets_left, lack)
                 chosen.pop()
-                if stop:
-                    want[p] -= 2
-                    break
             want[p] -= 2
         return (best[0], found) if found else (most + 1, [])
 
@@ -368,7 +330,7 @@ class Distance:
     def aim(self, key: int) -> Score | None:
         """What the 13-card hand plays for: the best score among the winning structures nearest to
         it (None where they are not listed: no minimum to reach, or special shapes)."""
-        if not self.by_structure:
+        if not self.by_structure or self.t.specials:
             return None
         best: Score | None = None
         for groups, _ in self.optimal(key):
@@ -377,22 +339,50 @@ class Distance:
                 best = sc
         return best
 
-    def _special(self, counts: list[int], need_kept: int, caps: list[int]) -> bool:
-        """A winning special shape (never with a FEI) keeping at least ``need_kept`` cards?"""
+    def specials_near(self, counts: list[int], caps: list[int], most: int) -> tuple[int, list[Structure]]:
+        """The fewest draws (at most ``most``) after which the hand can hold a winning special
+        shape, and every such shape it reaches in that many; ``(most + 1, [])`` when none is.
+
+        A special shape is a fixed hand of real cards (``SPECIAL`` as its groups, the cards per
+        kind as its wants): thirteen orphans and nine gates are listed once (``_fixed``); seven
+        pairs, too many to list, are chosen kind by kind under the bound (``_pairs``)."""
+        size = self.t.shape.size
+        best = [most]
+        found: list[Structure] = []
+
+        def offer(tgt: tuple[int, ...], kept: int) -> None:
+            if size - kept > best[0] or not self._special_wins(tgt):
+                return
+            if size - kept < best[0]:
+                best[0] = size - kept
+                found.clear()
+            found.append((SPECIAL, tgt))
+
+        for tgt in self._fixed():
+            if all(w <= c for w, c in zip(tgt, caps, strict=False)):
+                offer(tgt, sum(min(w, c) for w, c in zip(tgt, counts, strict=False)))
+        if "seven_pairs" in self.t.specials:
+            self._pairs(counts, caps, size, best, offer)
+        return (best[0], found) if found else (most + 1, [])
+
+    def _fixed(self) -> list[tuple[int, ...]]:
+        """The targets of thirteen orphans (one per card held twice) and nine gates (one per
+        card beyond the gates) among the table's shapes, in local kinds."""
+        if self._targets is not None:
+            return self._targets
         t = self.t
         in_play = t.rules.in_play
         local = {g: i for i, g in enumerate(t.kinds[: self.n])}
-        targets: list[list[int]] = []
+        targets: list[tuple[int, ...]] = []
         for shape in t.specials:
             if shape == "thirteen_orphans":
                 kinds = [local[g] for g in orphan_kinds(in_play) if g in local]
-                extra = 14 - len(kinds)
                 for x in kinds:
                     tgt = [0] * self.n
                     for k in kinds:
                         tgt[k] = 1
-                    tgt[x] += extra
-                    targets.append(tgt)
+                    tgt[x] += 14 - len(kinds)
+                    targets.append(tuple(tgt))
             elif shape == "nine_gates":
                 for base in gate_suits(in_play):
                     for r in range(9):
@@ -400,57 +390,50 @@ class Distance:
                         for j, m in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
                             tgt[local[base + j]] = m
                         tgt[local[base + r]] += 1
-                        targets.append(tgt)
-        found = any(self._special_ok(tgt, counts, need_kept, caps) for tgt in targets)
-        if found or "seven_pairs" not in t.specials:
-            return found
-        return self._seven_pairs(counts, need_kept, caps)
+                        targets.append(tuple(tgt))
+        self._targets = targets
+        return targets
 
-    def _special_ok(self, tgt: list[int], counts: list[int], need_kept: int, caps: list[int]) -> bool:
-        if any(w > c for w, c in zip(tgt, caps, strict=False)):
-            return False
-        if sum(min(w, c) for w, c in zip(tgt, counts, strict=False)) < need_kept:
-            return False
-        key = ("special", tuple(tgt))
+    def _pairs(self, counts: list[int], caps: list[int], size: int, best: list[int], offer: Callable[..., None]) -> None:
+        """Offer every seven pairs (seven NGAN of different cards) within ``best[0]`` draws: the
+        kinds chosen most held first, each lacking ``2 - held`` cards, under the bound of the
+        least the kinds still to choose can lack (``best`` tightens as shapes are found)."""
+        kinds = sorted((i for i in range(self.n) if caps[i] >= 2), key=lambda i: -min(counts[i], 2))
+        lacks = [2 - min(counts[i], 2) for i in kinds]
+        chosen: list[int] = []
+
+        def go(start: int, lacking: int) -> None:
+            left = 7 - len(chosen)
+            if left == 0:
+                tgt = [0] * self.n
+                for i in chosen:
+                    tgt[i] = 2
+                offer(tuple(tgt), 14 - lacking)
+                return
+            for k in range(start, len(kinds) - left + 1):
+                # the kinds are in order of what they lack: the next ``left`` lack the least
+                if size - 14 + lacking + sum(lacks[k : k + left]) > best[0]:
+                    return
+                chosen.append(kinds[k])
+                go(k + 1, lacking + lacks[k])
+                chosen.pop()
+
+        go(0, 0)
+
+    def _special_wins(self, tgt: tuple[int, ...]) -> bool:
+        """Does the special shape of these cards (local kinds) win? Shared by every hand."""
+        key = ("special", tgt)
         got = self._score.get(key)
-        if got is None:
-            got = self._score[key] = self._special_wins(tgt)
-        return got
-
-    def _special_wins(self, tgt: list[int]) -> bool:
+        if got is not None:
+            return got
         t = self.t
         c35 = [0] * 35
         for i, w in enumerate(tgt):
             c35[t.kinds[i]] = w
         specials = special_readings(c35, t.specials, t.rules)
         best = t.scorer.best([], specials, t.bonus_ids, 0, t.flags, t.seat, t.melds) if specials else None
-        return best is not None and is_win(best[1], t.rules)
-
-    def _seven_pairs(self, counts: list[int], need_kept: int, caps: list[int]) -> bool:
-        """Seven pairs of seven different cards: the kinds chosen by a search with a bound on the
-        cards lacking (a kind held twice lacks 0, once 1, never 2)."""
-        kinds = sorted((i for i in range(self.n) if caps[i] >= 2), key=lambda i: -min(counts[i], 2))
-        budget = 14 - need_kept
-        chosen: list[int] = []
-
-        def go(start: int, lacking: int) -> bool:
-            if lacking > budget:
-                return False
-            if len(chosen) == 7:
-                tgt = [0] * self.n
-                for i in chosen:
-                    tgt[i] = 2
-                return self._special_ok(tgt, counts, need_kept, caps)
-            for k in range(start, len(kinds)):
-                i = kinds[k]
-                chosen.append(i)
-                ok = go(k + 1, lacking + 2 - min(counts[i], 2))
-                chosen.pop()
-                if ok:
-                    return True
-            return False
-
-        return go(0, 0)
+        got = self._score[key] = best is not None and is_win(best[1], t.rules)
+        return got
 
 
 __all__ = ["FEI_ID", "Distance"]

@@ -14,6 +14,7 @@ from tutor.core.readings import CHEE
 
 Group = tuple[int, int]  # (kind, local index of the card it stands for; the lowest for a CHEE)
 Structure = tuple[tuple[Group, ...], tuple[int, ...]]  # its groups, and the cards they want per kind
+SPECIAL: tuple[Group, ...] = ((-1, -1),)  # the groups of a special shape: a whole hand of real cards, no FEI
 
 
 def fei_slots(
@@ -85,4 +86,4 @@ def fei_slots(
     return len(where)
 
 
-__all__ = ["Group", "Structure", "fei_slots"]
+__all__ = ["SPECIAL", "Group", "Structure", "fei_slots"]

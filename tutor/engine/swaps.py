@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.engine.nearest import Structure, fei_slots
+from tutor.engine.nearest import SPECIAL, Structure, fei_slots
 
 if TYPE_CHECKING:
     from tutor.engine.distance import Distance
@@ -92,9 +92,12 @@ def _swap_rule(
     if wk is None:
         wk = dist.wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
     need = [k for k, w in wk if w > counts[k] and k in pool]  # a kind no group wants is never needed
+    fi = dist.n if dist.t.has_fei else -1
+    if groups == SPECIAL:  # real cards only: each wanted card drawn for a spare one (or a FEI) keeps one more
+        spare = [k for k in held if counts[k] > want[k]] + ([fi] if fei else [])
+        return struct, need, spare, True, -1, 0, False
     forced = [(k, w - caps[k]) for k, w in wk if w > caps[k]]  # wanted beyond its copies: a FEI's
     spare = [k for k in held if counts[k] > want[k]]
-    fi = dist.n if dist.t.has_fei else -1
     if fi >= 0:
         if fi in pool:
             need.append(fi)
