@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 from support.cli import js, run
+from support.terminal import in_terminal
 
 from puzzles import Puzzle, load_puzzles
 from tutor.teach.daily import daily_puzzle
@@ -105,30 +104,13 @@ def test_puzzle_list_marks_one_line_each_at_80_columns() -> None:
 
 def test_the_daily_in_a_terminal(home: Path) -> None:
     """A real pseudo-terminal: the daily answered at the prompt, then `sekwoo daily` again."""
-    import pty
-
     p = daily_puzzle(date.today())
     env = dict(os.environ, SEKWOO_HOME=str(home), COLUMNS="80", TERM="dumb")
     texts = []
     for typed in (p.answer + "\n", ""):
-        master, slave = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "tutor", "daily"], stdin=slave, stdout=slave, stderr=slave,
-                                env=env, close_fds=True)
-        os.close(slave)
-        os.write(master, typed.encode())
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        proc.wait(timeout=60)
-        os.close(master)
-        texts.append(b"".join(chunks).decode(errors="replace"))
-        assert proc.returncode == 0, texts[-1]
+        code, text = in_terminal(["daily"], typed, env)
+        texts.append(text)
+        assert code == 0, text
     answered, again = texts
     assert "Correct" in answered and f"Today's daily {p.id}: solved ✓ · streak 1 day" in answered
     assert "Practice" not in answered

@@ -123,30 +123,14 @@ def test_made_file_plays(made_file: Path) -> None:
 def test_made_file_plays_in_a_terminal(made_file: Path) -> None:
     """A real pseudo-terminal: every puzzle of the file asked and judged, nothing saved."""
     import os
-    import pty
-    import subprocess
-    import sys
+
+    from support.terminal import in_terminal
 
     found = read_file(made_file.read_text(encoding="utf-8"), "x")[0]
     env = dict(os.environ, COLUMNS="100", TERM="dumb")
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "puzzle", "play", str(made_file)], stdin=slave,
-                            stdout=slave, stderr=slave, env=env, close_fds=True)
-    os.close(slave)
-    os.write(master, ("\n".join([found[0].answer, "", str(int(found[2].answer) + 1)]) + "\n").encode())
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait(timeout=60)
-    os.close(master)
-    text = b"".join(chunks).decode(errors="replace")
-    assert proc.returncode == 0, text
+    typed = "\n".join([found[0].answer, "", str(int(found[2].answer) + 1)]) + "\n"
+    code, text = in_terminal(["puzzle", "play", str(made_file)], typed, env)
+    assert code == 0, text
     assert all(f"Puzzle {p.id}" in text for p in found) and "1 of 2 right." in text
     assert "saved" not in text
     stats = json.loads(_run("stats", "--json")[1])
