@@ -25,7 +25,7 @@ from tutor.engine.score import check
 from tutor.errors import ArgumentError
 from tutor.rules.load import load_rules
 from tutor.table.events import Claim, Discard, Win
-from tutor.table.record import parse_record
+from tutor.table.record import parse_record, write_record
 from tutor.table.replay import walk
 from tutor.table.review import Decision, Review, own_draws, review
 
@@ -423,3 +423,83 @@ def test_keep_from_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     again = json.loads(runner.invoke(app, args).stdout)["kept"]
     assert (first["added"], again["added"]) == (2, 0)
     assert Path(first["file"]) == tmp_path / "home" / "review-mistakes.jsonl"
+
+
+# --- On every core ------------------------------------------------------------------------------
+
+class _Clock:
+    """A clock that never moves: every time taken reads 0, so two runs can be compared byte for byte."""
+
+    @staticmethod
+    def monotonic() -> float:
+        return 0.0
+
+
+def _reviewed(monkeypatch: pytest.MonkeyPatch, cores: int, *args: str) -> tuple[str, int]:
+    """``sekwoo review ARGS`` on ``cores`` cores: its output, and how many items went to workers."""
+    from tutor.cli import workers
+
+    sent = []
+    ordered = workers.ordered
+
+    def spy(fn, items, jobs, ahead=None):  # type: ignore[no-untyped-def]
+        items = list(items)
+        sent.extend(items)
+        return ordered(fn, items, jobs, ahead)
+
+    monkeypatch.setattr(workers, "cores", lambda: cores)
+    monkeypatch.setattr(workers, "ordered", spy)
+    result = runner.invoke(app, ["review", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout, len(sent)
+
+
+def test_a_review_on_every_core_is_the_one_process_review_byte_for_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each decision weighed in a forked worker, the answers taken in the record's order: the JSON,
+    the terminal view and the HTML page are those of one process (the clock stopped, so the
+    seconds shown agree too)."""
+    from test_record import random_round
+
+    monkeypatch.setattr("tutor.table.review.time", _Clock)
+    records = {**RECORDS, "ROUND": write_record(random_round(1, Seat.EAST))}
+    for name, text in records.items():
+        path, html = _write(tmp_path, text, f"{name}.txt"), tmp_path / f"{name}.html"
+        for view in (["--json"], ["--html", str(html)]):
+            args = (str(path), "--draws", "2" if name == "ROUND" else "1", *view)
+            alone, none_sent = _reviewed(monkeypatch, 1, *args)
+            page = html.read_bytes() if "--html" in view else b""
+            shared, sent = _reviewed(monkeypatch, 2, *args)
+            assert shared == alone
+            assert page == (html.read_bytes() if page else b"")
+            if view == ["--json"]:
+                assert none_sent == 0 and sent == len(json.loads(alone)["decisions"]) > 1
+
+
+def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import multiprocessing
+    import os
+    import time
+
+    from tutor.cli import workers
+    from tutor.table import review as module
+
+    parent = os.getpid()
+    weigh = module.weigh_ask
+
+    def interrupted(ask, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent and ask.index > 6:  # a worker on a later decision: Ctrl-C reaches the parent
+            raise KeyboardInterrupt
+        return weigh(ask, *args, **kwargs)
+
+    monkeypatch.setattr(module, "weigh_ask", interrupted)
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    result = runner.invoke(app, ["review", str(_write(tmp_path, CLAIMS)), "--draws", "1"])
+    assert result.exit_code == 130 and "interrupted" in result.stderr
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()

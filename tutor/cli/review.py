@@ -55,6 +55,9 @@ def review(
 ) -> None:
     """Grade every decision in a hand record: the best move and yours, their expected FUN, the FUN
     given up (inaccuracy, mistake, blunder), what it was about, and a summary with the worst three."""
+    from functools import partial
+
+    from tutor.cli import workers
     from tutor.rules.load import load_rules
     from tutor.table.record import parse_record
     from tutor.table.review import review as grade_record
@@ -65,7 +68,9 @@ def review(
             record = parse_record(text, rules)
         except RecordError as err:
             raise TutorError(f"bad record {str(file)!r}: {err}") from None
-        result = grade_record(record, load_rules(record.rules), seat, draws, exact_draws, tick)
+        jobs = workers.cores()  # the decisions are independent: weighed on every core, in the record's order
+        run = partial(workers.each, jobs=jobs) if jobs > 1 else None
+        result = grade_record(record, load_rules(record.rules), seat, draws, exact_draws, tick, run)
         if html is not None:
             from tutor.render.review_html import review_html
 

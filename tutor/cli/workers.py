@@ -8,6 +8,9 @@ the output is the single process's byte for byte. An input of one block or less,
 (``discard`` and ``analyze`` search with a memory budget per process), one core, or a platform
 without ``fork`` runs in the one process, as before. A worker that dies (killed, out of memory)
 costs nothing: its block, and every block after it, is judged in the parent instead.
+
+``sekwoo review`` weighs the decisions of a record the same way (``each``): one decision an item,
+the answers in the record's order, so the review is the single process's.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 BLOCK = 1000
 """Lines a worker judges at a time; an input no longer than this runs in one process."""
@@ -25,6 +28,8 @@ QUICK_KINDS = frozenset({"check", "parse", "shanten", "waits"})
 """The kinds judged in workers: each line takes well under a millisecond and bounded memory."""
 
 Line = tuple[str, str | None]  # a line's text and why it is no hand, as analyze._read_lines gives
+R = TypeVar("R")
+T = TypeVar("T")
 Judge = Callable[[list[Line], int], tuple[str, int]]  # (a block, its first line number) -> (JSON lines, failures)
 
 
@@ -90,47 +95,75 @@ def _blocks_in_workers(
     blocks: Iterator[tuple[list[Line], int, BaseException | None]], judge: Judge, jobs: int, first: list[Line]
 ) -> Iterator[tuple[str, int]]:
     """The blocks judged by ``jobs`` forked workers, at most two a worker in flight."""
+    def args() -> Iterator[tuple[list[Line], int]]:
+        yield first, 1
+        for block, number, err in blocks:
+            if block:
+                yield block, number
+            if err is not None:
+                raise err
+
+    return ordered(judge, args(), jobs, 2 * jobs)
+
+
+def ordered(fn: Callable[..., R], items: Iterable[tuple[Any, ...]], jobs: int, ahead: int | None = None) -> Iterator[R]:
+    """``fn(*args)`` for each ``args`` of ``items``, computed by ``jobs`` forked workers and given
+    back in the items' order, at most ``ahead`` items in flight (default: no limit).
+
+    The workers inherit ``fn`` as it is at the fork (a closure, the rule set, the solver's tables):
+    only the items and the answers are pickled. An error raised while reading ``items`` comes out
+    after the answers of the items read before it; an error ``fn`` raises comes out in its item's
+    place. A worker that dies (killed, out of memory) costs nothing: its item, and every item after
+    it, is computed in this process instead. Stopped early (Ctrl-C, the generator closed), the
+    workers are ended, not waited for."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     sys.stdout.flush()  # a forked worker flushes what it inherited when it ends
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
-    pending: deque[tuple[Any, list[Line], int]] = deque()
+    sys.stderr.flush()
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start,
+                               initargs=(fn,))
+    pending: deque[tuple[Any, tuple[Any, ...]]] = deque()
     broken = False
 
-    def submit(block: list[Line], number: int) -> None:
+    def submit(args: tuple[Any, ...]) -> None:
         nonlocal broken
         future = None
         if not broken:
             try:
-                future = pool.submit(judge, block, number)
-            except BrokenProcessPool:  # a worker died: this block and the rest are judged here
+                future = pool.submit(_inherited, *args)
+            except BrokenProcessPool:  # a worker died: this item and the rest are computed here
                 broken = True
-        pending.append((future, block, number))
+        pending.append((future, args))
 
-    def take() -> tuple[str, int]:
+    def take() -> R:
         nonlocal broken
-        future, block, number = pending.popleft()
+        future, args = pending.popleft()
         if future is not None:
             try:
                 return future.result()  # type: ignore[no-any-return]
             except BrokenProcessPool:
                 broken = True
-        return judge(block, number)
+        return fn(*args)
 
+    items = iter(items)
     try:
-        submit(first, 1)
-        for block, number, err in blocks:
-            if block:
-                submit(block, number)
-            while len(pending) > 2 * jobs or (pending and err is not None):
+        while True:
+            try:
+                args = next(items)
+            except StopIteration:
+                break
+            except Exception:  # a reading error: the answers before it first
+                while pending:
+                    yield take()
+                raise
+            submit(args)
+            while ahead is not None and len(pending) > ahead:
                 yield take()
-            if err is not None:
-                raise err
         while pending:
             yield take()
-    except BaseException:  # Ctrl-C, a closed output, a reading error: no block is waited for
+    except BaseException:  # Ctrl-C, a closed output, a reading error: no item is waited for
         for worker in list((getattr(pool, "_processes", None) or {}).values()):
             worker.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
@@ -138,9 +171,26 @@ def _blocks_in_workers(
     pool.shutdown(wait=True)
 
 
-def _worker_start() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the batch (no traceback from a worker)."""
+def each(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:
+    """``fn(item)`` for each item, in order: in ``jobs`` forked workers where there are two items
+    or more (``ordered``), else here."""
+    if jobs <= 1 or len(items) <= 1:
+        return map(fn, items)
+    return ordered(fn, ((item,) for item in items), jobs)
+
+
+_FN: list[Callable[..., Any]] = []  # in a worker: the function it inherited
+
+
+def _inherited(*args: Any) -> Any:
+    return _FN[0](*args)
+
+
+def _worker_start(fn: Callable[..., Any]) -> None:
+    """A worker keeps the function it computes, and leaves Ctrl-C to the parent, which stops the
+    work (no traceback from a worker)."""
+    _FN[:] = [fn]
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-__all__ = ["BLOCK", "QUICK_KINDS", "cores", "in_order"]
+__all__ = ["BLOCK", "QUICK_KINDS", "cores", "each", "in_order", "ordered"]

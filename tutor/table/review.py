@@ -11,14 +11,15 @@ round. The loss is the best option's expected FUN minus the player's, graded by 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, Tile
 from tutor.core.words import plural
-from tutor.errors import ArgumentError, RecordError
+from tutor.errors import ArgumentError, RecordError, TutorError
 from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
 from tutor.table.replay import Board, walk
 
@@ -135,11 +136,14 @@ def grade(loss: float) -> str:
 def review(
     record: Record, rules: RuleSet | None = None, seat: str | Seat | None = None, draws: int | None = None,
     exact_draws: int | None = None, progress: Callable[[int, int, int], None] | None = None,
+    run: Run | None = None,
 ) -> Review:
     """Grade every decision of ``seat`` (else the record's ``player``, else the only seat whose
     dealt hand is written) at the round horizon: the player's draws left in the round, or at most
-    ``draws``. ``progress(states, done, events)`` is called now and then: the hand states searched
-    so far, the events done, the events in all."""
+    ``draws``. ``progress(states, done, decisions)`` is called now and then: the hand states searched
+    so far, the decisions weighed, the decisions in all.
+    ``run`` weighs the decisions (each one independent of the others), by default one after
+    the other here; the answers are the same either way."""
     if rules is None:
         from tutor.rules.load import load_rules
 
@@ -153,33 +157,74 @@ def review(
     if record.player is not None and record.player != player:
         raise ArgumentError("seat", f"the record is {record.player}'s view: only their cards are all known")
     start = time.monotonic()
+    asks, stop = _asks(record, rules, player, draws)
+    done = [0, 0]  # the hand states searched by the decisions weighed, and those decisions
+
+    def tick(states: int, _done: int, _total: int) -> None:
+        if progress is not None:
+            progress(done[0] + states, done[1], len(asks))
+
+    weigh = partial(weigh_ask, rules=rules, player=player, exact_draws=exact_draws)
+    found = run(weigh, asks) if run is not None else (weigh(a, tick=tick if progress else None) for a in asks)
     decisions: list[Decision] = []
-    events = record.events
+    for ask, answer in zip(asks, found, strict=True):
+        decisions.append(_decision(ask, answer, player, rules.unit))
+        done[0] += answer[1]
+        done[1] += 1
+        tick(0, 0, 0)
+    if stop is not None:  # the record goes wrong after these decisions
+        raise stop
+    return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One decision as the record sets it, before the solver weighs it: the event's place, what
+    the player did (``event``; a claim: the event that answers the card thrown), the hand, the card
+    thrown or just drawn, the horizon and the cards in sight."""
+
+    index: int
+    line: int
+    kind: str  # "move" or "claim"
+    event: Event
+    hand: Hand
+    offered: Tile | None
+    source: str
+    draws: int
+    wall: int
+    seen: tuple[Tile, ...]
+    after: str
+    situations: frozenset[str]
+
+
+Weighed = tuple[tuple[Choice, ...], int, float]
+"""A decision's options best first, the hand states searched, the seconds it took."""
+Run = Callable[[Callable[[Ask], Weighed], Sequence[Ask]], Iterable[Weighed]]
+"""A way to weigh every decision (``weigh_ask`` with the rule set bound), answers in order: the
+CLI's ``workers.ordered`` weighs them on every core."""
+
+
+def _asks(record: Record, rules: RuleSet, player: Seat, draws: int | None) -> tuple[list[Ask], TutorError | None]:
+    """The player's decisions as the record sets them, and the error that stops the replay, if one does."""
+    asks: list[Ask] = []
     pending: tuple[int, Discard, str] | None = None  # a card the player may claim, not yet answered
     last_move: str = ""
-    searched = [0]  # hand states searched by the decisions done
-
-    def ticks(k: int) -> Callable[[int, int, int], None] | None:
-        if progress is None:
-            return None
-        return lambda states, _done, _total: progress(searched[0] + states, k, len(events))
-
-    for k, (event, board) in enumerate(walk(record, rules)):
-        if pending is not None and _answers(event, player):
-            if not _taken(event, player, board.hand(player), pending[1].card, rules):
-                decisions.append(_claim_decision(pending, board, event, rules, player, draws, exact_draws,
-                                                 ticks(k), searched))
-            pending = None
-        if isinstance(event, Discard) and event.seat != player and board.dealt and _may_claim(board, player, event, rules):
-            pending = (k, event, board.source(player, event.seat))
-        mine = getattr(event, "seat", None) == player
-        if mine and board.turn == player and isinstance(event, Discard | Kong | Sink | Recall | Win):
-            decisions.append(_move_decision(k, event, board, rules, player, draws, exact_draws, last_move, ticks(k),
-                                            searched))
-        last_move = type(event).__name__ if mine else last_move
-        if progress is not None:
-            progress(searched[0], k + 1, len(events))
-    return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
+    try:
+        for k, (event, board) in enumerate(walk(record, rules)):
+            if pending is not None and _answers(event, player):
+                if not _taken(event, player, board.hand(player), pending[1].card, rules):
+                    asks.append(_claim_ask(pending, board, event, player, draws))
+                pending = None
+            if isinstance(event, Discard) and event.seat != player and board.dealt \
+                    and _may_claim(board, player, event, rules):
+                pending = (k, event, board.source(player, event.seat))
+            mine = getattr(event, "seat", None) == player
+            if mine and board.turn == player and isinstance(event, Discard | Kong | Sink | Recall | Win):
+                asks.append(_move_ask(k, event, board, player, draws, last_move))
+            last_move = type(event).__name__ if mine else last_move
+    except TutorError as err:
+        return asks, err
+    return asks, None
 
 
 def _answers(event: Event, player: Seat) -> bool:
@@ -274,52 +319,54 @@ def weigh_move(
     return _ranked([_from_option(o) for o in result.options], _win_now(hand, rules, seat, n, situations)), result.states
 
 
-def _claim_decision(
-    pending: tuple[int, Discard, str], board: Board, event: Event, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, tick: Progress | None, searched: list[int],
-) -> Decision:
-    """The answer to a card thrown, weighed on the board once it is thrown (and the thrower's draw
+def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
+              tick: Progress | None = None) -> Weighed:
+    """Every option of a decision, best first; the hand states searched and the seconds taken."""
+    t0 = time.monotonic()
+    if ask.kind == "claim":
+        assert ask.offered is not None
+        options, states = weigh_claim(ask.hand, ask.offered, ask.source, rules, player, ask.draws, list(ask.seen),
+                                      exact_draws, tick, ask.situations)
+    else:
+        options, states = weigh_move(ask.hand, rules, player, ask.draws, ask.seen, ask.offered, ask.after,
+                                     exact_draws, tick, ask.situations)
+    return options, states, time.monotonic() - t0
+
+
+def _claim_ask(pending: tuple[int, Discard, str], board: Board, event: Event, player: Seat, draws: int | None) -> Ask:
+    """The answer to a card thrown, set on the board once it is thrown (and the thrower's draw
     counted, where the record leaves it out), before the event that answers it."""
     k, thrown, source = pending
-    card, hand, wall = thrown.card, board.hand(player), board.wall
-    seen = _seen_without(board.seen(player), card)  # the claim's own search counts the card thrown
+    seen = _seen_without(board.seen(player), thrown.card)  # the claim's own search counts the card thrown
     n = _horizon(own_draws(board, player, board.next_seat(thrown.seat)), draws)
-    t0 = time.monotonic()
-    options, states = weigh_claim(hand, card, source, rules, player, n, seen, exact_draws, tick,
-                                  board.situations(player))
-    searched[0] += states
-    seconds = time.monotonic() - t0
-    if isinstance(event, Claim) and event.seat == player:
+    return Ask(k, thrown.line, "claim", event, board.hand(player), thrown.card, source, n, board.wall, tuple(seen), "",
+               board.situations(player))
+
+
+def _move_ask(k: int, event: Event, board: Board, player: Seat, draws: int | None, last_move: str) -> Ask:
+    drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
+    n = _horizon(own_draws(board, player, board.next_seat(player)), draws)
+    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
+    return Ask(k, event.line, "move", event, board.hand(player), drawn, "", n, board.wall,
+               board.seen(player), after, board.situations(player))
+
+
+def _decision(ask: Ask, weighed: Weighed, player: Seat, unit: str) -> Decision:
+    """The decision graded from its options: the player's, the loss, the grade, the explanation."""
+    options, _, seconds = weighed
+    event, hand = ask.event, ask.hand
+    if ask.kind == "move":
+        played = next((o for o in options if _is(o, event, hand)), None)
+    elif isinstance(event, Claim) and event.seat == player:
         played = next((o for o in options if o.action == event.action and o.meld == event.meld), None)
     elif isinstance(event, Win) and event.seat == player:
         played = next((o for o in options if o.action == "sek-woo"), None)
     else:
         played = next((o for o in options if o.action == "pass"), None)
     if played is None:  # legal by the replay, but not among the solver's answers
-        raise RecordError(event.line or 1, None, "the solver has no option for this claim")
-    return replace(_graded(k, thrown.line, "claim", hand, card, source, n, wall, options, played, seconds, rules.unit),
-                   seen=tuple(seen))
-
-
-def _move_decision(
-    k: int, event: Event, board: Board, rules: RuleSet, player: Seat, draws: int | None,
-    exact_draws: int | None, last_move: str, tick: Progress | None, searched: list[int],
-) -> Decision:
-    hand = board.hand(player)
-    drawn = board.last_draw[1] if board.last_draw is not None and board.last_draw[0] == player else None
-    n = _horizon(own_draws(board, player, board.next_seat(player)), draws)
-    after = {"": "deal", "Deal": "deal", "Claim": "claim", "Recall": "recall"}.get(last_move, "draw")
-    seen = board.seen(player)
-    t0 = time.monotonic()
-    options, states = weigh_move(hand, rules, player, n, seen, drawn, after, exact_draws, tick,
-                                 board.situations(player))
-    searched[0] += states
-    seconds = time.monotonic() - t0
-    played = next((o for o in options if _is(o, event, hand)), None)
-    if played is None:  # the record's move is legal (the replay checked it) but the solver lists no such option
-        raise RecordError(event.line or 1, None, "the solver has no option for this move")
-    return replace(_graded(k, event.line, "move", hand, drawn, "", n, board.wall, options, played, seconds,
-                           rules.unit), after=after, seen=seen)
+        raise RecordError(event.line or 1, None, f"the solver has no option for this {ask.kind}")
+    return replace(_graded(ask.index, ask.line, ask.kind, hand, ask.offered, ask.source, ask.draws, ask.wall, options,
+                           played, seconds, unit), after=ask.after, seen=ask.seen)
 
 
 def _is(o: Choice, event: Event, hand: Hand) -> bool:
@@ -413,5 +460,5 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
             f"{loss:.2f} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "TIE", "Choice", "Decision", "Review", "grade", "own_draws", "review", "weigh_claim",
-           "weigh_move"]
+__all__ = ["BAD", "GRADES", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws", "review",
+           "weigh_ask", "weigh_claim", "weigh_move"]
