@@ -463,6 +463,7 @@ def test_a_review_on_every_core_is_the_one_process_review_byte_for_byte(
     from test_record import random_round
 
     monkeypatch.setattr("tutor.table.review.time", _Clock)
+    monkeypatch.setattr("tutor.table.weigh.time", _Clock)
     records = {**RECORDS, "ROUND": write_record(random_round(1, Seat.EAST))}
     for name, text in records.items():
         path, html = _write(tmp_path, text, f"{name}.txt"), tmp_path / f"{name}.html"
@@ -474,7 +475,7 @@ def test_a_review_on_every_core_is_the_one_process_review_byte_for_byte(
             assert shared == alone
             assert page == (html.read_bytes() if page else b"")
             if view == ["--json"]:
-                assert none_sent == 0 and sent == len(json.loads(alone)["decisions"]) > 1
+                assert none_sent == 0 and sent > len(json.loads(alone)["decisions"]) > 1  # moves in shares
 
 
 def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
@@ -495,7 +496,7 @@ def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
             raise KeyboardInterrupt
         return weigh(ask, *args, **kwargs)
 
-    monkeypatch.setattr(module, "weigh_ask", interrupted)
+    monkeypatch.setattr(module, "weigh_ask", interrupted)  # the review binds it when it runs
     monkeypatch.setattr(workers, "cores", lambda: 2)
     result = runner.invoke(app, ["review", str(_write(tmp_path, CLAIMS)), "--draws", "1"])
     assert result.exit_code == 130 and "interrupted" in result.stderr
@@ -503,3 +504,27 @@ def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
     while multiprocessing.active_children() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_move_weighed_in_shares_is_the_move_weighed_whole(seed: int) -> None:
+    """Each share of the discards weighed apart, the other moves (SEK WOO, sink, KONG, recall) with
+    the first: put together, the options and their order are the whole search's, to the bit."""
+    from test_record import random_round
+
+    from tutor.table.review import _asks
+    from tutor.table.weigh import merged, shares, weigh_ask
+
+    record = random_round(seed, Seat.EAST)
+    asks, stop = _asks(record, RULES, Seat.EAST, 2)
+    moves = [a for a in asks if a.kind == "move"]
+    assert stop is None and len(moves) > 5
+    actions = set()
+    for ask in moves:
+        whole, _, _ = weigh_ask(ask, RULES, Seat.EAST)
+        actions |= {o.action for o in whole}
+        for k in (2, 3):
+            parts = shares(ask, k)
+            assert len(parts) == k
+            assert merged([weigh_ask(p, RULES, Seat.EAST) for p in parts])[0] == whole
+    assert "discard" in actions and len(actions) > 1  # a sink, a KONG: weighed with the first share

@@ -11,20 +11,30 @@ round. The loss is the best option's expected FUN minus the player's, graded by 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tutor.core.hands import Hand, Meld, MeldKind, Seat
+from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import FEI, Tile
 from tutor.core.words import plural
 from tutor.errors import ArgumentError, RecordError, TutorError
 from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
 from tutor.table.replay import Board, walk
+from tutor.table.weigh import (
+    Ask,
+    Choice,
+    Run,
+    Weighed,
+    merged,
+    shares,
+    weigh_ask,
+    weigh_claim,
+    weigh_move,
+)
 
 if TYPE_CHECKING:
-    from tutor.engine.results import ClaimOption, ClaimResult, DiscardResult, Option
     from tutor.rules.load import RuleSet
 
 GRADES: tuple[tuple[str, float], ...] = (("blunder", 1.0), ("mistake", 0.3), ("inaccuracy", 0.1))
@@ -32,36 +42,8 @@ GRADES: tuple[tuple[str, float], ...] = (("blunder", 1.0), ("mistake", 0.3), ("i
 is "good" (or "best" when nothing is given up)."""
 TIE = 1e-6  # expected FUN closer than this is the same value: the player's move is as good as the best
 BAD = ("mistake", "blunder")  # the grades the bad-move rate counts
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option at a decision: what it is (``action``, its card or set) and what it is worth."""
-
-    action: str  # discard, sink, kong, add-kong, recall, sek-woo, pass, pong, chee
-    tile: Tile | None
-    meld: Meld | None
-    expected_fun: float
-    win_probability: float
-    win_by_draw: tuple[float, ...]
-    distance: int  # draws from a win of the cards kept (-1: a win)
-    acceptance: int = 0  # unseen cards that bring the hand closer (a discard's own count)
-    accepts: tuple[tuple[Tile, int], ...] = ()
-    aim_fun: int = 0  # what the nearest winning hands score
-    then: tuple[Tile, str] | None = None  # the move that follows (a claim's discard, a recall's)
-
-    @property
-    def label(self) -> str:
-        """The move as the record writes it: ``discard 9d``, ``pong [RRR]``, ``kong (EEEE)``, ``pass``."""
-        if self.action in ("pass", "sek-woo"):
-            return self.action
-        if self.action in ("pong", "chee", "kong") and self.meld is not None:
-            return f"{self.action} {self.meld}"
-        if self.action == "recall":
-            return f"recall {self.tile} {self.meld}"
-        if self.action in ("kong", "add-kong") and self.tile is not None:  # in one's own turn
-            return f"kong {Meld(MeldKind.KONG, (self.tile,) * 4, exposed=self.action == 'add-kong')}"
-        return f"{self.action} {self.tile}"
+SHARES = 2
+"""The parts a move's discards are weighed in when the decisions are weighed on other cores (``run``)."""
 
 
 @dataclass(frozen=True)
@@ -165,9 +147,14 @@ def review(
             progress(done[0] + states, done[1], len(asks))
 
     weigh = partial(weigh_ask, rules=rules, player=player, exact_draws=exact_draws)
-    found = run(weigh, asks) if run is not None else (weigh(a, tick=tick if progress else None) for a in asks)
+    if run is None:
+        found = iter([weigh(a, tick=tick if progress else None)] for a in asks)
+    else:  # on other cores: a move's discards in shares too, so that one long search does not hold up the rest
+        parts = [shares(a, SHARES) for a in asks]
+        answers = iter(run(weigh, [p for ps in parts for p in ps]))
+        found = ([next(answers) for _ in ps] for ps in parts)
     decisions: list[Decision] = []
-    for ask, answer in zip(asks, found, strict=True):
+    for ask, answer in zip(asks, map(merged, found), strict=True):
         decisions.append(_decision(ask, answer, player, rules.unit))
         done[0] += answer[1]
         done[1] += 1
@@ -176,32 +163,6 @@ def review(
         raise stop
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
 
-
-@dataclass(frozen=True)
-class Ask:
-    """One decision as the record sets it, before the solver weighs it: the event's place, what
-    the player did (``event``; a claim: the event that answers the card thrown), the hand, the card
-    thrown or just drawn, the horizon and the cards in sight."""
-
-    index: int
-    line: int
-    kind: str  # "move" or "claim"
-    event: Event
-    hand: Hand
-    offered: Tile | None
-    source: str
-    draws: int
-    wall: int
-    seen: tuple[Tile, ...]
-    after: str
-    situations: frozenset[str]
-
-
-Weighed = tuple[tuple[Choice, ...], int, float]
-"""A decision's options best first, the hand states searched, the seconds it took."""
-Run = Callable[[Callable[[Ask], Weighed], Sequence[Ask]], Iterable[Weighed]]
-"""A way to weigh every decision (``weigh_ask`` with the rule set bound), answers in order: the
-CLI's ``workers.ordered`` weighs them on every core."""
 
 
 def _asks(record: Record, rules: RuleSet, player: Seat, draws: int | None) -> tuple[list[Ask], TutorError | None]:
@@ -265,73 +226,6 @@ def _seen_without(seen: tuple[Tile, ...], card: Tile) -> list[Tile]:
     return out
 
 
-Progress = Callable[[int, int, int], None]
-
-
-def _win_now(hand: Hand, rules: RuleSet, seat: str | Seat, n: int, situations: frozenset[str]) -> Choice | None:
-    """SEK WOO with these cards now, in the situations it is in (TIN WOO, DEI WOO: they hold for this
-    win only, not for the wins the search looks ahead to), if the hand wins."""
-    from tutor.engine.score import check
-
-    won = check(hand, rules, seat, situations)
-    return Choice("sek-woo", None, None, float(won.fun), 1.0, (1.0,) * n, -1) if won.wins else None
-
-
-def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
-    """The options with SEK WOO in its place, best first (ties: as they came)."""
-    rest = [o for o in options if o.action != "sek-woo"]
-    return tuple(sorted(rest + ([win] if win else []), key=lambda o: -o.expected_fun))
-
-
-def weigh_claim(
-    hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
-    exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
-) -> tuple[tuple[Choice, ...], int]:
-    """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
-    states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
-    situation flags a win on the card is in (DEI WOO on the dealer's first discard)."""
-    from tutor.engine.claim import claim
-
-    states = [0]
-
-    def counted(k: int, done: int, total: int) -> None:
-        states[0] = k
-        if tick is not None:
-            tick(k, done, total)
-
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
-    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
-    return _ranked([_from_claim(o) for o in result.options], win), states[0]
-
-
-def weigh_move(
-    hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
-    after: str, exact_draws: int | None = None, tick: Progress | None = None,
-    situations: frozenset[str] = frozenset(),
-) -> tuple[tuple[Choice, ...], int]:
-    """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
-    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
-    ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand)."""
-    from tutor.engine.solver import discard
-
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn,
-                                    kongs_now=after != "claim")
-    return _ranked([_from_option(o) for o in result.options], _win_now(hand, rules, seat, n, situations)), result.states
-
-
-def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
-              tick: Progress | None = None) -> Weighed:
-    """Every option of a decision, best first; the hand states searched and the seconds taken."""
-    t0 = time.monotonic()
-    if ask.kind == "claim":
-        assert ask.offered is not None
-        options, states = weigh_claim(ask.hand, ask.offered, ask.source, rules, player, ask.draws, list(ask.seen),
-                                      exact_draws, tick, ask.situations)
-    else:
-        options, states = weigh_move(ask.hand, rules, player, ask.draws, ask.seen, ask.offered, ask.after,
-                                     exact_draws, tick, ask.situations)
-    return options, states, time.monotonic() - t0
-
 
 def _claim_ask(pending: tuple[int, Discard, str], board: Board, event: Event, player: Seat, draws: int | None) -> Ask:
     """The answer to a card thrown, set on the board once it is thrown (and the thrower's draw
@@ -394,15 +288,6 @@ def _horizon(n: int, draws: int | None) -> int:
     return n if draws is None else min(n, draws)
 
 
-def _from_option(o: Option) -> Choice:
-    return Choice(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
-                  o.acceptance, o.accepts, o.aim_fun, o.then)
-
-
-def _from_claim(o: ClaimOption) -> Choice:
-    return Choice(o.action, None, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
-                  aim_fun=o.aim_fun, then=o.then)
-
 
 def _graded(
     k: int, line: int, kind: str, hand: Hand, offered: Tile | None, source: str, n: int, wall: int,
@@ -460,5 +345,5 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
             f"{loss:.2f} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws", "review",
-           "weigh_ask", "weigh_claim", "weigh_move"]
+__all__ = ["BAD", "GRADES", "SHARES", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws",
+           "review", "weigh_ask", "weigh_claim", "weigh_move"]

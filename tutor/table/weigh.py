@@ -1,0 +1,186 @@
+"""Each decision of a review weighed by the solver: its options as the record writes them, with
+their expected FUN over the draws left (``tutor.engine.discard`` for a full hand, ``claim`` for a
+card thrown). A decision stands alone: the review may weigh them in any order, in other processes,
+and a move's discards in shares (``shares``, ``merged``), with the same answers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from tutor.core.hands import Hand, Meld, MeldKind, Seat
+from tutor.core.tiles import Tile
+from tutor.table.events import Event
+
+if TYPE_CHECKING:
+    from tutor.engine.results import ClaimOption, ClaimResult, DiscardResult, Option
+    from tutor.rules.load import RuleSet
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option at a decision: what it is (``action``, its card or set) and what it is worth."""
+
+    action: str  # discard, sink, kong, add-kong, recall, sek-woo, pass, pong, chee
+    tile: Tile | None
+    meld: Meld | None
+    expected_fun: float
+    win_probability: float
+    win_by_draw: tuple[float, ...]
+    distance: int  # draws from a win of the cards kept (-1: a win)
+    acceptance: int = 0  # unseen cards that bring the hand closer (a discard's own count)
+    accepts: tuple[tuple[Tile, int], ...] = ()
+    aim_fun: int = 0  # what the nearest winning hands score
+    then: tuple[Tile, str] | None = None  # the move that follows (a claim's discard, a recall's)
+    shanten: int = 0  # of the cards kept (a move's options: the solver orders ties by it)
+
+    @property
+    def label(self) -> str:
+        """The move as the record writes it: ``discard 9d``, ``pong [RRR]``, ``kong (EEEE)``, ``pass``."""
+        if self.action in ("pass", "sek-woo"):
+            return self.action
+        if self.action in ("pong", "chee", "kong") and self.meld is not None:
+            return f"{self.action} {self.meld}"
+        if self.action == "recall":
+            return f"recall {self.tile} {self.meld}"
+        if self.action in ("kong", "add-kong") and self.tile is not None:  # in one's own turn
+            return f"kong {Meld(MeldKind.KONG, (self.tile,) * 4, exposed=self.action == 'add-kong')}"
+        return f"{self.action} {self.tile}"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One decision as the record sets it, before the solver weighs it: the event's place, what
+    the player did (``event``; a claim: the event that answers the card thrown), the hand, the card
+    thrown or just drawn, the horizon and the cards in sight."""
+
+    index: int
+    line: int
+    kind: str  # "move" or "claim"
+    event: Event
+    hand: Hand
+    offered: Tile | None
+    source: str
+    draws: int
+    wall: int
+    seen: tuple[Tile, ...]
+    after: str
+    situations: frozenset[str]
+    share: tuple[int, int] = (0, 1)  # a move weighed in parts: the i-th of k shares of its discards
+
+
+Weighed = tuple[tuple[Choice, ...], int, float]
+"""A decision's options best first, the hand states searched, the seconds it took."""
+Run = Callable[[Callable[[Ask], Weighed], Sequence[Ask]], Iterable[Weighed]]
+"""A way to weigh every decision (``weigh_ask`` with the rule set bound), answers in order: the
+CLI's ``workers.each`` weighs them on every core."""
+
+
+Progress = Callable[[int, int, int], None]
+
+
+def _win_now(hand: Hand, rules: RuleSet, seat: str | Seat, n: int, situations: frozenset[str]) -> Choice | None:
+    """SEK WOO with these cards now, in the situations it is in (TIN WOO, DEI WOO: they hold for this
+    win only, not for the wins the search looks ahead to), if the hand wins."""
+    from tutor.engine.score import check
+
+    won = check(hand, rules, seat, situations)
+    return Choice("sek-woo", None, None, float(won.fun), 1.0, (1.0,) * n, -1) if won.wins else None
+
+
+def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
+    """The options with SEK WOO in its place, best first (ties: as they came)."""
+    rest = [o for o in options if o.action != "sek-woo"]
+    return tuple(sorted(rest + ([win] if win else []), key=lambda o: -o.expected_fun))
+
+
+def weigh_claim(
+    hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
+    exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
+) -> tuple[tuple[Choice, ...], int]:
+    """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
+    states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
+    situation flags a win on the card is in (DEI WOO on the dealer's first discard)."""
+    from tutor.engine.claim import claim
+
+    states = [0]
+
+    def counted(k: int, done: int, total: int) -> None:
+        states[0] = k
+        if tick is not None:
+            tick(k, done, total)
+
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
+    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
+    return _ranked([_from_claim(o) for o in result.options], win), states[0]
+
+
+def weigh_move(
+    hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
+    after: str, exact_draws: int | None = None, tick: Progress | None = None,
+    situations: frozenset[str] = frozenset(), share: tuple[int, int] = (0, 1),
+) -> tuple[tuple[Choice, ...], int]:
+    """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
+    ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
+    ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand).
+    ``share`` (i, k): only the discards of every k-th kind held from the i-th, and (for i = 0) the
+    other moves; ``merged`` puts the k shares together into what (0, 1), the whole, gives."""
+    from tutor.engine.solver import discard
+
+    i, k = share
+    kinds = sorted(set(hand.concealed))
+    barred = frozenset(kinds) - frozenset(kinds[i::k])  # each option is weighed on its own: a share is the same
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn if i == 0 else None,
+                                    kongs_now=after != "claim" and i == 0, barred=barred)
+    options = [_from_option(o) for o in result.options if i == 0 or o.action != "sink"]
+    return _ranked(options, _win_now(hand, rules, seat, n, situations) if i == 0 else None), result.states
+
+
+def shares(ask: Ask, k: int) -> list[Ask]:
+    """A move's discards in ``k`` shares to weigh apart (fewer where fewer kinds are held), a claim whole."""
+    k = min(k, len(set(ask.hand.concealed))) if ask.kind == "move" else 1
+    return [replace(ask, share=(i, k)) for i in range(k)] if k > 1 else [ask]
+
+
+def _solver_order(o: Choice) -> tuple[object, ...]:
+    """The order ``discard`` gives its options in (``tutor.engine.solver``)."""
+    return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)
+
+
+def merged(parts: Sequence[Weighed]) -> Weighed:
+    """A move's options weighed in shares (``shares``), put together as one search gives them."""
+    if len(parts) == 1:
+        return parts[0]
+    win = next((o for o in parts[0][0] if o.action == "sek-woo"), None)
+    rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"), key=_solver_order)
+    return _ranked(rest, win), sum(p[1] for p in parts), sum(p[2] for p in parts)
+
+
+def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
+              tick: Progress | None = None) -> Weighed:
+    """Every option of a decision, best first; the hand states searched and the seconds taken."""
+    t0 = time.monotonic()
+    if ask.kind == "claim":
+        assert ask.offered is not None
+        options, states = weigh_claim(ask.hand, ask.offered, ask.source, rules, player, ask.draws, list(ask.seen),
+                                      exact_draws, tick, ask.situations)
+    else:
+        options, states = weigh_move(ask.hand, rules, player, ask.draws, ask.seen, ask.offered, ask.after,
+                                     exact_draws, tick, ask.situations, ask.share)
+    return options, states, time.monotonic() - t0
+
+
+def _from_option(o: Option) -> Choice:
+    return Choice(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
+                  o.acceptance, o.accepts, o.aim_fun, o.then, o.shanten)
+
+
+def _from_claim(o: ClaimOption) -> Choice:
+    return Choice(o.action, None, o.meld, o.expected_fun, o.win_probability, o.win_by_draw, o.distance,
+                  aim_fun=o.aim_fun, then=o.then)
+
+
+__all__ = ["Ask", "Choice", "Progress", "Run", "Weighed", "merged", "shares", "weigh_ask", "weigh_claim", "weigh_move"]
