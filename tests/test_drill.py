@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def _run(args: list[str], stdin: str, home: Path) -> subprocess.CompletedProcess
 
 def test_a_scripted_session_through_stdin_finishes_grades_and_records(tmp_path: Path) -> None:
     record = tmp_path / "hand.txt"
-    run = _run(["--seed", "2", "--seat", "south", "--json", "--blind", "--budget", "300", "--record", str(record)],
+    run = _run(["--seed", "2", "--seat", "south", "--json", "--blind", "--record", str(record)],
                SCRIPT, tmp_path)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
@@ -74,13 +75,56 @@ def test_the_same_seed_deals_the_same_hand_and_q_stops(tmp_path: Path) -> None:
     assert "stopped" in first.stdout and not (tmp_path / "drills").exists()
 
 
-def test_the_commands_default_budget_is_the_librarys() -> None:
+def test_no_budget_of_work_can_change_a_grade(tmp_path: Path) -> None:
+    """The grades never depend on the work a search took: the drill has no ``--budget``, and the
+    library's searches take none."""
     import inspect
 
-    from tutor.cli.drill import drill
-    from tutor.table.grading import BUDGET
+    from tutor.table import grading
 
-    assert inspect.signature(drill).parameters["budget"].default == BUDGET
+    run = _run(["--seed", "1", "--budget", "300"], "q\n", tmp_path)
+    assert run.returncode == 2 and "--budget" in run.stderr
+    for fn in (grading.search_turn, grading.search_claim, grading.grade_turn, grading.grade_claim, Player):
+        assert "budget" not in inspect.signature(fn).parameters
+
+
+def _policy_ask(asked: list[Question]) -> Callable[[Question], Move]:
+    """The player's answers: the opponents' policy's, each question kept in ``asked``."""
+    policy = Policy(RULES)
+
+    def ask(q: Question) -> Move:
+        asked.append(q)
+        if q.kind == "turn":
+            return policy.turn(q.view, list(q.legal), q.tile)
+        return policy.claim(q.view, q.tile, q.source, list(q.legal))
+
+    return ask
+
+
+def test_a_move_the_old_budget_cut_is_graded_in_full_with_distinct_values() -> None:
+    """West's first move of seed 3 searches some 9,760 hand states at its 9 draws. The old budget
+    of 1,500 states graded it over one draw instead, where every option is worth the same and each
+    was "a best move"; now it is graded over its 9 draws, and the options' values differ."""
+    from contextlib import contextmanager
+
+    asked: list[Question] = []
+    graded: list[Graded] = []
+    states: list[int] = []  # what the first decision's search says while the player waits for it
+
+    @contextmanager
+    def waiting() -> Iterator[Callable[[int, int, int], None] | None]:
+        yield (lambda searched, _done, _total: states.append(searched)) if not graded else None
+
+    play_hand(RULES, 3, Player(RULES, Seat.WEST, _policy_ask(asked), graded.append, waiting))
+    g, q = graded[0], asked[0]
+    assert g.kind == "turn" and g.draws == g.round_draws == q.view.draws_left == 9
+    assert max(states) > 1_500  # past the old budget
+    seen = list(q.view.seen.elements())
+    over_one = turn_options(discard(q.view.hand, RULES, q.view.seat, draws=1, seen=seen, drawn=q.tile))
+    assert len({c.expected_fun for c in over_one}) == 1  # the old grade: every option a best move
+    values = [c.expected_fun for c in g.options]
+    assert len(set(values)) > len(values) // 2 and values == sorted(values, reverse=True)
+    assert sum(c.expected_fun >= g.best.expected_fun - 1e-9 for c in g.options) == 1
 
 
 def test_bad_options_are_usage_errors_and_a_bad_record_path_one_line(tmp_path: Path) -> None:
@@ -122,17 +166,9 @@ def _agree(g: Graded, q: Question, seen: list) -> None:
 
 
 def test_the_graded_best_option_is_the_solvers_answer() -> None:
-    policy = Policy(RULES)
     asked: list[Question] = []
     graded: list[Graded] = []
-
-    def ask(q: Question) -> Move:
-        asked.append(q)
-        if q.kind == "turn":
-            return policy.turn(q.view, list(q.legal), q.tile)
-        return policy.claim(q.view, q.tile, q.source, list(q.legal))
-
-    player = Player(RULES, Seat.WEST, ask, graded.append, budget=400)
+    player = Player(RULES, Seat.WEST, _policy_ask(asked), graded.append)
     hand = play_hand(RULES, 4, player)
     assert hand.decisions and len(asked) == len(graded)
     for q, g in list(zip(asked, graded))[:4]:
@@ -144,19 +180,13 @@ def test_the_graded_best_option_is_the_solvers_answer() -> None:
 
 def test_a_drill_record_reviews_with_the_same_grades() -> None:
     """The record the drill writes is reviewed without error, with a decision for each one the drill
-    graded and the same best value (over the one draw the drill falls back to with a budget of 1 state)."""
-    policy = Policy(RULES)
-
-    def ask(q: Question) -> Move:
-        return policy.turn(q.view, list(q.legal), q.tile) if q.kind == "turn" else \
-            policy.claim(q.view, q.tile, q.source, list(q.legal))
-
-    hand = play_hand(RULES, 4, Player(RULES, Seat.SOUTH, ask, lambda g: None, budget=1))
+    graded, at the same horizon (the round's) and with the same best value."""
+    hand = play_hand(RULES, 4, Player(RULES, Seat.SOUTH, _policy_ask([]), lambda g: None))
     assert hand.record is not None
-    graded = review(parse_record(write_record(hand.record)), draws=1)
+    graded = review(parse_record(write_record(hand.record)))
     assert len(graded.decisions) == len(hand.decisions) > 3
     for mine, theirs in zip(hand.decisions, graded.decisions, strict=True):
-        assert mine.draws == 1
+        assert mine.draws == mine.round_draws == theirs.draws
         assert theirs.best.expected_fun == pytest.approx(mine.best.expected_fun)
 
 
@@ -192,3 +222,15 @@ def test_every_legal_move_is_weighed(text: str, drawn: str, actions: set[str]) -
     assert {m.action for m in legal} == actions
     options = turn_options(discard(hand, RULES, "east", draws=1, drawn=tile))
     assert {m.label for m in legal} <= {c.label for c in options}
+
+
+def test_a_long_wait_for_a_grade_shows_a_bar_in_a_terminal_and_ctrl_c_stops_it(tmp_path: Path) -> None:
+    """West's first move of seed 3 takes the solver about two seconds: answered at once in a
+    terminal, the wait shows the progress bar (past a second), and Ctrl-C then ends the drill, exit 130."""
+    from support.terminal import in_terminal
+
+    env = {**os.environ, "SEKWOO_HOME": str(tmp_path), "COLUMNS": "100"}
+    code, screen = in_terminal(["drill", "--seed", "3", "--seat", "west", "--no-save"], "E\n", env,
+                               interrupt_at="weighing the options")
+    assert "weighing the options" in screen and "interrupted" in screen and "Traceback" not in screen
+    assert code == 130

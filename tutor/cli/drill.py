@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from tutor.cli.common import JsonOpt, RulesOpt, SeatOpt, edge, emit
+from tutor.cli.common import JsonOpt, RulesOpt, SeatOpt, edge, emit, progress_bar
 
 if TYPE_CHECKING:
     from tutor.table.drill import Question
@@ -20,8 +20,6 @@ BlindOpt = Annotated[bool, typer.Option("--blind", help="Grade the decisions at 
 HandsOpt = Annotated[int, typer.Option("--hands", min=1, help="Hands to play (seeds SEED, SEED+1, ...).")]
 RecordOpt = Annotated[Path | None, typer.Option(
     "--record", help="Write the record of the hand here (default: drills/SEED-SEAT.txt in sekwoo's data folder).")]
-BudgetOpt = Annotated[int, typer.Option(
-    "--budget", min=0, help="Hand states a move's search at the round horizon may take before it is graded over fewer draws (0: no limit).")]
 NoSaveOpt = Annotated[bool, typer.Option("--no-save", help="Keep the results out of the progress database and write no record.")]
 
 
@@ -32,7 +30,6 @@ def drill(
     blind: BlindOpt = False,
     hands: HandsOpt = 1,
     record: RecordOpt = None,
-    budget: BudgetOpt = 1_500,
     no_save: NoSaveOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -81,7 +78,7 @@ def drill(
         else:
             print(graded_text(g, unit), file=out)
 
-    player = Player(ruleset, seat_name, ask, graded, budget)
+    player = Player(ruleset, seat_name, ask, graded, lambda: progress_bar(as_json))  # a wait past 1 s: a bar
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ from tutor.errors import NotationError
 from tutor.rules.load import RuleSet
 from tutor.table.events import Record
 from tutor.table.game import Game, Result, View
-from tutor.table.grading import BUDGET, Graded, Searched, graded, search_claim, search_turn
+from tutor.table.grading import Graded, Progress, Searched, graded, search_claim, search_turn
 from tutor.table.moves import Move, after_turn
 from tutor.table.opponents import shanten_of
 
@@ -134,24 +135,45 @@ class Summary:
 
 class Player:
     """The player's agent at the drill: each question handed to ``ask`` (which returns a move, or
-    raises ``QuitDrill``), each answer graded and handed to ``graded``."""
+    raises ``QuitDrill``), each answer graded in full at the round horizon and handed to ``graded``.
+    ``waiting()``, entered while the player waits for a grade, gives the callback that hears how
+    that search goes on (hand states searched, options weighed, options in all), or None."""
 
     def __init__(self, rules: RuleSet, seat: Seat, ask: Callable[[Question], Move],
-                 graded: Callable[[Graded], None], budget: int = BUDGET) -> None:
+                 graded: Callable[[Graded], None],
+                 waiting: Callable[[], AbstractContextManager[Progress | None]] | None = None) -> None:
         self.rules = rules
         self.seat = seat
         self.ask = ask
         self.graded = graded
-        self.budget = budget
+        self.waiting = waiting
+        self.listener: Progress | None = None  # who hears the search now: only while the player waits
         self.hand = HandSummary(0)
+
+    def progress(self, states: int, done: int, total: int) -> None:
+        """Called by the search, in its thread: passed on while the player waits for it."""
+        listener = self.listener
+        if listener is not None:
+            listener(states, done, total)
+
+    def _wait(self, searched: Callable[[], Searched]) -> Searched:
+        if self.waiting is None:
+            return searched()
+        with self.waiting() as listener:
+            self.listener = listener
+            try:
+                return searched()
+            finally:
+                self.listener = None
 
     def turn(self, view: View, legal: list[Move], drawn: Tile | None) -> Move:
         if drawn is not None:
             self.hand.draws += 1
         seen = list(view.seen.elements())
-        searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left, self.budget)
+        searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left,
+                              self.progress)
         move = self.ask(Question("turn", view, tuple(legal), drawn))
-        self._done(graded("turn", view.hand, drawn, searched(), move, view.draws_left))
+        self._done(graded("turn", view.hand, drawn, self._wait(searched), move, view.draws_left))
         if move.action == "discard" and self.hand.ready_after is None \
                 and shanten_of(after_turn(view.hand, move, self.rules), self.rules, self.seat) <= 0:
             self.hand.ready_after = self.hand.draws
@@ -161,9 +183,9 @@ class Player:
         seen = list(view.seen.elements())
         seen.remove(tile)  # the card on the table: the claim search counts it itself
         searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
-                              self.budget)
+                              self.progress)
         move = self.ask(Question("claim", view, tuple(legal), tile, source))
-        self._done(graded("claim", view.hand, tile, searched(), move, view.draws_left))
+        self._done(graded("claim", view.hand, tile, self._wait(searched), move, view.draws_left))
         return move
 
     def _done(self, g: Graded) -> None:
