@@ -17,7 +17,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from importlib.metadata import version
+from typing import Any
 
 from tutor import Hand, load_rules
 from tutor.core.tiles import TILES
@@ -332,6 +334,48 @@ def main() -> None:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"discard {name:16s} {took:7.3f} s (one run, draws={res.draws}, exact draws {res.exact_draws}, "
               f"shanten {res.shanten}, {res.states} states, peak {peak:.0f} MB)   {text}")
+    review_rounds(rules)
+
+
+def review_rounds(rules: Any) -> None:
+    """``sekwoo review`` of whole rounds (test_record's random rounds 0 and 1, East's view, at the
+    round horizon): CPU s in one process, and on every core the CPU s of the busiest process (what
+    the wall time is on an idle machine) and the wall time."""
+    import os
+
+    from test_record import random_round
+
+    from tutor.cli import workers
+    from tutor.core.hands import Seat
+    from tutor.table.review import review
+
+    def timed(fn: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, int, float]]:
+        def run(item: Any) -> tuple[Any, int, float]:
+            c0 = time.process_time()
+            out = fn(item)
+            return out, os.getpid(), time.process_time() - c0
+        return run
+
+    for seed in (0, 1):
+        record = random_round(seed, Seat.EAST)
+        forget_tables()
+        c0 = time.process_time()
+        one = review(record, rules)
+        alone = time.process_time() - c0
+        forget_tables()
+        busy: dict[int, float] = {}
+
+        def shared(fn: Callable[[Any], Any], items: list[Any], busy: dict[int, float] = busy) -> Iterator[Any]:
+            for out, pid, cpu in workers.each(timed(fn), items, workers.cores()):
+                busy[pid] = busy.get(pid, 0.0) + cpu
+                yield out
+
+        t0, c0 = time.perf_counter(), time.process_time()
+        review(record, rules, run=shared)
+        wall, here = time.perf_counter() - t0, time.process_time() - c0
+        print(f"review round {seed} from East, {len(one.decisions)} decisions: one process {alone:6.2f} CPU s; "
+              f"{workers.cores()} cores: busiest {max(busy.values()) + here:6.2f} CPU s, all {sum(busy.values()) + here:6.2f}, "
+              f"wall {wall:6.2f} s (target 10 s)")
 
 
 if __name__ == "__main__":
