@@ -232,5 +232,5 @@ def test_a_long_wait_for_a_grade_shows_a_bar_in_a_terminal_and_ctrl_c_stops_it(t
     env = {**os.environ, "SEKWOO_HOME": str(tmp_path), "COLUMNS": "100"}
     code, screen = in_terminal(["drill", "--seed", "3", "--seat", "west", "--no-save"], "E\n", env,
                                interrupt_at="weighing the options")
-    assert "weighing the options" in screen and "interrupted" in screen and "Traceback" not in screen
-    assert code == 130
+    assert "weighing the options" in screen and "interrupted" in screen and "Traceback" not in screen, screen
+    assert code == 130, screen

@@ -3,13 +3,16 @@ graded by the solver. Asks in a terminal; reads one move a line from a pipe (for
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from tutor.cli.common import JsonOpt, RulesOpt, SeatOpt, edge, emit, progress_bar
+from tutor.cli.common import JsonOpt, Progress, RulesOpt, SeatOpt, edge, emit, progress_bar
 
 if TYPE_CHECKING:
     from tutor.table.drill import Question
@@ -78,7 +81,7 @@ def drill(
         else:
             print(graded_text(g, unit), file=out)
 
-    player = Player(ruleset, seat_name, ask, graded, lambda: progress_bar(as_json))  # a wait past 1 s: a bar
+    player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json))
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
     try:
@@ -95,12 +98,25 @@ def drill(
                 if stop:
                     break
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the drill ends: another Ctrl-C is no traceback
         print("\nsekwoo: interrupted", file=sys.stderr)
         raise typer.Exit(130) from None
     if as_json:
         emit(summary_dict(summary, unit))
     else:
         print("\n" + summary_text(summary, unit), file=out)
+
+
+@contextmanager
+def _waiting(as_json: bool) -> Iterator[Progress | None]:
+    """The wait for a grade: a progress bar past a second (``progress_bar``); Ctrl-C ends the drill,
+    exit 130, and a second Ctrl-C while it ends is ignored."""
+    try:
+        with progress_bar(as_json) as tick:
+            yield tick
+    except (KeyboardInterrupt, typer.Exit):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise
 
 
 def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,

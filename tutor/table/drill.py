@@ -147,29 +147,26 @@ class Player:
         self.ask = ask
         self.graded = graded
         self.waiting = waiting
-        self.listener: Progress | None = None  # who hears the search now: only while the player waits
+        self.latest = (0, 0, 1)  # what the running search last said: states, options weighed, options
         self.hand = HandSummary(0)
 
     def progress(self, states: int, done: int, total: int) -> None:
-        """Called by the search, in its thread: passed on while the player waits for it."""
-        listener = self.listener
-        if listener is not None:
-            listener(states, done, total)
+        """Called by the search, in its thread: kept for the player's wait to show."""
+        self.latest = (states, done, total)
 
-    def _wait(self, searched: Callable[[], Searched]) -> Searched:
+    def _wait(self, searched: Callable[[Callable[[], None] | None], Searched]) -> Searched:
+        """The search's answer; while the player waits for it, ``waiting()``'s listener hears how it
+        goes, in this thread (a terminal is drawn from one thread only)."""
         if self.waiting is None:
-            return searched()
+            return searched(None)
         with self.waiting() as listener:
-            self.listener = listener
-            try:
-                return searched()
-            finally:
-                self.listener = None
+            return searched(None if listener is None else lambda: listener(*self.latest))
 
     def turn(self, view: View, legal: list[Move], drawn: Tile | None) -> Move:
         if drawn is not None:
             self.hand.draws += 1
         seen = list(view.seen.elements())
+        self.latest = (0, 0, 1)
         searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left,
                               self.progress)
         move = self.ask(Question("turn", view, tuple(legal), drawn))
@@ -182,6 +179,7 @@ class Player:
     def claim(self, view: View, tile: Tile, source: str, legal: list[Move]) -> Move:
         seen = list(view.seen.elements())
         seen.remove(tile)  # the card on the table: the claim search counts it itself
+        self.latest = (0, 0, 1)
         searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
                               self.progress)
         move = self.ask(Question("claim", view, tuple(legal), tile, source))
@@ -193,9 +191,10 @@ class Player:
         self.graded(g)
 
 
-def _meanwhile(search: Callable[..., Searched], *args: object) -> Callable[[], Searched]:
+def _meanwhile(search: Callable[..., Searched], *args: object) -> Callable[[Callable[[], None] | None], Searched]:
     """Start ``search(*args)`` in a thread while the player thinks: the function that waits for its
-    answer (and raises its error). The thread is a daemon: a player who quits does not wait for it."""
+    answer (and raises its error), calling ``poll`` now and then while it waits. The thread is a
+    daemon: a player who quits does not wait for it."""
     box: dict[str, Any] = {}
 
     def run() -> None:
@@ -207,8 +206,11 @@ def _meanwhile(search: Callable[..., Searched], *args: object) -> Callable[[], S
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
 
-    def answer() -> Searched:
-        thread.join()
+    def answer(poll: Callable[[], None] | None = None) -> Searched:
+        while thread.is_alive():
+            thread.join(0.1)
+            if poll is not None:
+                poll()
         if "error" in box:
             raise box["error"]
         return box["value"]  # type: ignore[no-any-return]
