@@ -217,3 +217,25 @@ def test_four_copies_in_a_pong_and_a_chee() -> None:
         # answered though the fourth copy counts in the bound: the split proved it
         split += bool(flags) and packed.shanten(key) is not None and packed.bound(key - (flags >> 2)) != packed.bound(key)
     assert split > 200, split
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_honours_kept_by_products_equals_the_merged_profile(name: str) -> None:
+    """``honours_kept`` (a pattern's array as its prefix's times its last honour's) = the kept
+    array of the honours' profiles merged one by one, each honour its own kind, for every sorted
+    pattern of up to seven honours held one to four times, and every count of sets to make."""
+    from itertools import combinations_with_replacement
+
+    from tutor.engine import tables
+    from tutor.engine.shanten import free_profile, honours_kept, merge_profiles
+
+    rules = load_rules(name)
+    patterns = [p for k in range(8) for p in combinations_with_replacement(range(1, 5), k) if sum(p) <= 14]
+    assert len(patterns) == 177
+    for sets in range(rules.sets + 1):
+        ctx = ShapeContext(sets, rules.chee_ok[:34], (4,) * 34, 4, rules.max_wild_per_set)
+        for pattern in patterns:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for k, x in enumerate(pattern):
+                prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, {}), sets, 0)
+            assert honours_kept(pattern, ctx) == tables.kept_array(prof, sets), (name, sets, pattern)

@@ -15,6 +15,7 @@ answer equals ``shanten_counts``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement
 from operator import add
 from typing import Any
 
@@ -43,6 +44,17 @@ def index_parts() -> tuple[list[int], list[int], list[int], list[int]]:
         honours = [sum(1 << (3 * (n - 1)) for n in d if 1 <= n <= 4) for d in digits]
         _parts = (base5, [x * 125 for x in base5], [x * 15625 for x in base5], honours)
     return _parts
+
+
+_h4: list[int] = []
+
+
+def _honours4() -> list[int]:
+    """``index_parts``' honours list for four honours' bits at once (4,096 entries, built once)."""
+    if not _h4:
+        h = index_parts()[3]
+        _h4.extend(h[x & THIRD] + h[x >> 9] for x in range(1 << 12))
+    return _h4
 
 
 def _pattern(code: int) -> tuple[int, ...]:
@@ -75,6 +87,11 @@ class PackedShape:
             else:
                 usable = False  # a suit without every rank or CHEE window: the general path
         self.usable = usable
+        # the entry points: these methods until ``_open``, then (one suit in play) the flat closures
+        # of ``_flat``, which bind every table they read once
+        self.shanten: Callable[[int], int | None] = self._first_shanten
+        self.lowering: Callable[[int, int, Sequence[int], Callable[[int, int], bool]], list[int] | None] = (
+            self._first_lowering)
         self.gate = -1  # bits of a key this path refuses: every one until ``_open``, then the FEI's
         self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
         self._s0: list[int] = []  # ``index_parts``
@@ -100,6 +117,10 @@ class PackedShape:
             self._index = _tables.load()[1]
             self._s0, self._s1, self._s2, self._h = index_parts()
             self.gate = self.fei_bits
+            if len(self.suits) == 1 and self.suits[0][0] == 0 and self.hshift == 27:
+                self.shanten, self.lowering = _flat(self)
+            else:
+                self.shanten, self.lowering = self._any_shanten, self._any_lowering
         return self.usable
 
     def _table_key(self, key: int) -> int | None:
@@ -200,24 +221,36 @@ class PackedShape:
                         return True
         return False
 
-    def shanten(self, key: int) -> int | None:
+    def _first_shanten(self, key: int) -> int | None:
+        """``shanten`` before the path opens: open it (or None where it is off)."""
+        return self.shanten(key) if self._open() else None
+
+    def _first_lowering(self, key: int, sh: int, cap: Sequence[int],
+                        at_least: Callable[[int, int], bool]) -> list[int] | None:
+        """``lowering`` before the path opens: open it (or None where it is off)."""
+        return self.lowering(key, sh, cap, at_least) if self._open() else None
+
+    def _any_shanten(self, key: int) -> int | None:
         """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere.
-        The common case (no kind at its limit, FEI enough) is tested here, before ``exact``."""
-        if key & self.gate and (not self._open() or key & self.gate):
+        The common case (no kind at its limit, FEI enough) is tested here, before ``exact``. Any
+        number of suits; with one, ``_flat`` gives the same answers faster."""
+        if key & self.gate:
             return None
         kept = self.bound(key)
         if kept is not None and (not (key + self.offset) & self.at_limit and self.fei_always or self.exact(key, kept)):
             return self.size - kept - 1
         return None
 
-    def lowering(self, key: int, sh: int, cap: Sequence[int], at_least: Callable[[int, int], bool]) -> list[int] | None:
+    def _any_lowering(self, key: int, sh: int, cap: Sequence[int],
+                      at_least: Callable[[int, int], bool]) -> list[int] | None:
         """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
         FEI, among those of which ``cap`` allows one more copy; None where no table covers it.
         A draw changes one component: the others' part of the table key is kept. A draw whose
         bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
         that may is proved as in ``shanten``, or else ``at_least(hand, cards)`` says whether a
-        complete hand keeping that many of its cards can be reached (the search, once)."""
-        if key & self.gate and (not self._open() or key & self.gate) or self.bound(key) is None:
+        complete hand keeping that many of its cards can be reached (the search, once). Any
+        number of suits; with one, ``_flat`` gives the same answers faster."""
+        if key & self.gate or self.bound(key) is None:
             return None
         need = self.size - sh  # cards kept by a hand of shanten sh - 1
         bounds = self._bounds
@@ -274,3 +307,150 @@ class PackedShape:
             elif at_least(k2, need):
                 out.append(i)
         return out
+
+
+def _fill_arrays(ps: PackedShape) -> None:
+    """Build the kept array of every suit profile and every honours histogram of at most
+    ``size`` cards once (about 2 ms), so that a pair of them new to the bounds' memo costs one sum."""
+    arrays, ctx = ps._arrays, ps.ctx
+    if ("packed-filled",) in ctx._memo:
+        return
+    ctx._memo[("packed-filled",)] = True
+    profiles = _tables.load()[0]
+    for pid in range(-1, len(profiles)):
+        if pid not in arrays:
+            arrays[pid] = (_tables.kept_array(profiles[pid], ctx.sets) if pid >= 0 else [0] * (2 * ctx.sets + 2))
+    for k in range(ps.hmask.bit_length() // 3 + 1):
+        for pattern in combinations_with_replacement(range(1, 5), k):
+            code = sum(1 << (3 * (n - 1)) for n in pattern)
+            if sum(pattern) <= ps.size and -2 - code not in arrays:
+                arrays[-2 - code] = honours_kept(pattern, ctx)[::-1]
+
+
+def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
+                                    Callable[[int, int, Sequence[int], Callable[[int, int], bool]], list[int] | None]]:
+    """``shanten`` and ``lowering`` of an open ``PackedShape`` with one suit in play, as two flat
+    functions with every table they read bound once (no method calls on the common path): the
+    same checks in the same order as ``_any_shanten`` and ``_any_lowering``, with the same answers
+    (``tests/test_fastshape.py`` compares them). A suit's draws come from a process-wide memo of
+    its base-5 index: the table-key part after a draw of each rank, read once per pattern."""
+    ((shift, at_bit),) = ps.suits  # shift 0, honours at 27 (``_open``): the suit is the key's 27 low bits
+    hmask = ps.hmask
+    fei_high = ps.gate >> 27
+    # the limit test by parts (no field carries into the next: a count is at most its limit)
+    suit_offset, suit_limit = ps.offset & 0o777777777, ps.at_limit & 0o777777777
+    high_offset, high_limit = ps.offset >> 27, ps.at_limit >> 27
+    s0, s1, s2, h, index = ps._s0, ps._s1, ps._s2, ps._h, ps._index
+    bounds, arrays, kept_of, exact = ps._bounds, ps._arrays, ps._kept, ps.exact
+    h4 = _honours4()
+    _fill_arrays(ps)
+    plenty, size = ps.fei_always, ps.size
+    top = size - 1
+    none = _tables.NONE
+    base = shift // 3
+    ranks = range(_tables.RANKS)
+    units = tuple(1 << (3 * (base + r)) for r in ranks)
+    # each honour: its local kind, the place of its bits in ``key >> 27``, its unit in the key
+    honours = tuple((9 + j, 3 * j, 1 << (27 + 3 * j)) for j in range(hmask.bit_length() // 3))
+    proofs: dict[int, bool] | None = None if high_limit else ps.ctx._memo.setdefault(
+        ("packed-proofs", ps.offset, ps.at_limit, plenty, ps.fei_missing), {})
+    after: dict[int, tuple[tuple[int, int, int], ...] | None] = ps.ctx._memo.setdefault(("packed-after", shift, at_bit), {})
+
+    def draws(at: int) -> tuple[tuple[int, int, int], ...] | None:
+        """(rank, its kind's unit, table-key part) of each rank held fewer than four times in the
+        suit pattern of base-5 index ``at``, after one more card of it; None if one has no profile."""
+        out = []
+        for r in ranks:
+            if at // POW5[r] % 5 < 4:
+                pid = index[at + POW5[r]]
+                if pid == none:
+                    return None
+                out.append((r, units[r], pid + 1 << at_bit))
+        return tuple(out)
+
+    def proved(key: int, kept: int, at: int, code: int) -> bool:
+        """``exact(key, kept)``, memoised on the suit pattern and honours histogram where no honour
+        has a limit (then the kinds at their limit are the suit's fours, and the proof reads
+        nothing else of the hand)."""
+        if proofs is None:
+            return exact(key, kept)
+        ok = proofs.get(at << 12 | code)
+        if ok is None:
+            ok = proofs[at << 12 | code] = exact(key, kept)
+        return ok
+
+    def shanten(key: int) -> int | None:
+        high = key >> 27  # the honours, then the FEI: from here on small numbers
+        if high & fei_high:
+            return None
+        sub = key & 0o777777777
+        code = h4[high & 0o7777] + h[high >> 12 & THIRD]
+        if sub:
+            at = s0[sub & THIRD] + s1[sub >> 9 & THIRD] + s2[sub >> 18]
+            if at >= BAD:
+                return None
+            pid = index[at]
+            if pid == none:
+                return None
+            bkey = pid + 1 << at_bit | code
+        else:
+            at = 0
+            pid = -1
+            bkey = code
+        kept = bounds.get(bkey)
+        if kept is None:  # a new pair of entries: their kept arrays are known already (``_fill_arrays``)
+            a = arrays.get(pid)
+            b = arrays.get(-2 - code)
+            kept = bounds[bkey] = max(map(add, a, b)) if a is not None and b is not None else kept_of(bkey)
+        if not (sub + suit_offset) & suit_limit and not (high + high_offset) & high_limit and plenty:
+            return top - kept
+        return top - kept if proved(key, kept, at, code) else None
+
+    def lowering(key: int, sh: int, cap: Sequence[int], at_least: Callable[[int, int], bool]) -> list[int] | None:
+        high = key >> 27
+        if high & fei_high:
+            return None
+        sub = key & 0o777777777
+        at = s0[sub & THIRD] + s1[sub >> 9 & THIRD] + s2[sub >> 18] if sub else 0
+        if at >= BAD:
+            return None
+        pid = index[at]
+        if pid == none:
+            return None
+        suit = after.get(at)
+        if suit is None:
+            suit = after[at] = draws(at)
+            if suit is None:
+                return None
+        code = h4[high & 0o7777] + h[high >> 12 & THIRD]
+        suits_key = pid + 1 << at_bit if sub else 0
+        need = size - sh  # cards kept by a hand of shanten sh - 1
+        honours_clear = plenty and not (high + high_offset) & high_limit
+        out: list[int] = []
+        for r, unit, part in suit:  # a suit's draw: the honours' part of the table key is kept
+            if sub >> (3 * r) & 7 < cap[r]:
+                bkey = part | code
+                kept = bounds.get(bkey)
+                if kept is None:
+                    kept = bounds[bkey] = kept_of(bkey)
+                if kept >= need and (honours_clear and not (sub + unit + suit_offset) & suit_limit
+                                     or proved(key + unit, kept, at + POW5[r], code) or at_least(key + unit, need)):
+                    out.append(r)
+        suit_clear = plenty and not (sub + suit_offset) & suit_limit
+        by_count = [-1, -1, -1, -1]  # an honour's draw depends on its count alone
+        for i, at_bits, unit in honours:
+            n = high >> at_bits & 7
+            if n < cap[i]:
+                kept = by_count[n]
+                if kept < 0:
+                    bkey = suits_key | code + GROW[n]
+                    kept = bounds.get(bkey)
+                    if kept is None:
+                        kept = bounds[bkey] = kept_of(bkey)
+                    by_count[n] = kept
+                if kept >= need and (suit_clear and not (high + (1 << at_bits) + high_offset) & high_limit
+                                     or proved(key + unit, kept, at, code + GROW[n]) or at_least(key + unit, need)):
+                    out.append(i)
+        return out
+
+    return shanten, lowering
