@@ -20,7 +20,7 @@ from operator import add
 from typing import Any
 
 from tutor.engine import tables as _tables
-from tutor.engine.shanten import ShapeContext, _kept_without_fei, honours_kept
+from tutor.engine.shanten import ShapeContext, honours_kept
 
 HONOURS = 27
 
@@ -86,13 +86,13 @@ class PackedShape:
                 self.suits.append((shift, 12 + 16 * (ids[0] // 9)))
             else:
                 usable = False  # a suit without every rank or CHEE window: the general path
-        self.usable = usable
-        # the entry points: these methods until ``_open``, then (one suit in play) the flat closures
-        # of ``_flat``, which bind every table they read once
+        # one suit in play, its kinds first, the honours next (the layout ``_flat`` reads); several
+        # suits (no rule set with FEI has them) take the general path
+        self.usable = usable and len(self.suits) == 1 and self.suits[0][0] == 0 and self.hshift == 27
+        # the entry points: these methods until ``_open``, then the flat functions of ``_flat``
         self.shanten: Callable[[int], int | None] = self._first_shanten
         self.lowering: Callable[[int, int, Sequence[int], Callable[[int, int], bool]], list[int] | None] = (
             self._first_lowering)
-        self.gate = -1  # bits of a key this path refuses: every one until ``_open``, then the FEI's
         self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
         self._s0: list[int] = []  # ``index_parts``
         self._s1: list[int] = []
@@ -116,11 +116,7 @@ class PackedShape:
         if self.usable and self._index is None:
             self._index = _tables.load()[1]
             self._s0, self._s1, self._s2, self._h = index_parts()
-            self.gate = self.fei_bits
-            if len(self.suits) == 1 and self.suits[0][0] == 0 and self.hshift == 27:
-                self.shanten, self.lowering = _flat(self)
-            else:
-                self.shanten, self.lowering = self._any_shanten, self._any_lowering
+            self.shanten, self.lowering = _flat(self)
         return self.usable
 
     def _table_key(self, key: int) -> int | None:
@@ -149,12 +145,8 @@ class PackedShape:
         return kept
 
     def _kept(self, bkey: int) -> int:
-        """The bound of a table key (``bound``), from the suits' profiles and the honours'. With one
-        suit (most rule sets with FEI) it is the best split of the sets and NGAN between the two
-        kept arrays, each built once."""
-        if len(self.suits) > 1:
-            ids = [(bkey >> (12 + 16 * slot) & 0xFFFF) - 1 for slot in range(3)]
-            return _kept_without_fei(ids, [], _pattern(bkey & 0o7777), self.ctx)
+        """The bound of a table key (``bound``): the best split of the sets and NGAN between the
+        suit's kept array and the honours', each built once."""
         return max(map(add, *self._pair(bkey)))
 
     def _pair(self, bkey: int) -> tuple[list[int], list[int]]:
@@ -230,84 +222,6 @@ class PackedShape:
         """``lowering`` before the path opens: open it (or None where it is off)."""
         return self.lowering(key, sh, cap, at_least) if self._open() else None
 
-    def _any_shanten(self, key: int) -> int | None:
-        """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere.
-        The common case (no kind at its limit, FEI enough) is tested here, before ``exact``. Any
-        number of suits; with one, ``_flat`` gives the same answers faster."""
-        if key & self.gate:
-            return None
-        kept = self.bound(key)
-        if kept is not None and (not (key + self.offset) & self.at_limit and self.fei_always or self.exact(key, kept)):
-            return self.size - kept - 1
-        return None
-
-    def _any_lowering(self, key: int, sh: int, cap: Sequence[int],
-                      at_least: Callable[[int, int], bool]) -> list[int] | None:
-        """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
-        FEI, among those of which ``cap`` allows one more copy; None where no table covers it.
-        A draw changes one component: the others' part of the table key is kept. A draw whose
-        bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
-        that may is proved as in ``shanten``, or else ``at_least(hand, cards)`` says whether a
-        complete hand keeping that many of its cards can be reached (the search, once). Any
-        number of suits; with one, ``_flat`` gives the same answers faster."""
-        if key & self.gate or self.bound(key) is None:
-            return None
-        need = self.size - sh  # cards kept by a hand of shanten sh - 1
-        bounds = self._bounds
-        index = self._index
-        hsub = key >> self.hshift & self.hmask
-        hcode = self._h[hsub & THIRD] + self._h[hsub >> 9 & THIRD] + self._h[hsub >> 18]
-        ats = []  # each suit's base-5 index: a draw of rank r adds 5 ** r
-        parts = []  # each suit's part of the table key
-        for shift, at_bit in self.suits:
-            sub = key >> shift & 0o777777777
-            at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
-            ats.append(at)
-            parts.append(index[at] + 1 << at_bit if sub else 0)
-        suits_key = sum(parts)
-        candidates: list[tuple[int, int]] = []  # (local kind, bound) of draws that may lower shanten
-        for (shift, at_bit), part, at in zip(self.suits, parts, ats, strict=True):
-            rest = (suits_key - part) | hcode
-            sub = key >> shift & 0o777777777
-            base = shift // 3
-            for r in range(_tables.RANKS):
-                if sub >> (3 * r) & 7 >= cap[base + r]:
-                    continue
-                pid = index[at + POW5[r]]
-                if pid == _tables.NONE:
-                    return None
-                bkey = rest | (pid + 1) << at_bit
-                kept = bounds.get(bkey)
-                if kept is None:
-                    kept = bounds[bkey] = self._kept(bkey)
-                if kept >= need:
-                    candidates.append((base + r, kept))
-        base = self.hshift // 3
-        by_count: dict[int, int] = {}  # an honour's draw depends on its count alone
-        for j in range(self.hmask.bit_length() // 3):
-            n = hsub >> (3 * j) & 7
-            if n >= cap[base + j]:
-                continue
-            kept = by_count.get(n)
-            if kept is None:
-                bkey = suits_key | hcode + GROW[n]
-                kept = bounds.get(bkey)
-                if kept is None:
-                    kept = bounds[bkey] = self._kept(bkey)
-                by_count[n] = kept
-            if kept >= need:
-                candidates.append((base + j, kept))
-        out: list[int] = []
-        offset, at_limit, plenty = self.offset, self.at_limit, self.fei_always
-        for i, kept in candidates:
-            k2 = key + (1 << (3 * i))
-            if plenty and not (k2 + offset) & at_limit or self.exact(k2, kept):
-                if self.size - kept - 1 < sh:
-                    out.append(i)
-            elif at_least(k2, need):
-                out.append(i)
-        return out
-
 
 def _fill_arrays(ps: PackedShape) -> None:
     """Build the kept array of every suit profile and every honours histogram of at most
@@ -330,13 +244,10 @@ def _fill_arrays(ps: PackedShape) -> None:
 def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
                                     Callable[[int, int, Sequence[int], Callable[[int, int], bool]], list[int] | None]]:
     """``shanten`` and ``lowering`` of an open ``PackedShape`` with one suit in play, as two flat
-    functions with every table they read bound once (no method calls on the common path): the
-    same checks in the same order as ``_any_shanten`` and ``_any_lowering``, with the same answers
-    (``tests/test_fastshape.py`` compares them). A suit's draws come from a process-wide memo of
-    its base-5 index: the table-key part after a draw of each rank, read once per pattern."""
+    functions with every table they read bound once (no method calls on the common path)."""
     ((shift, at_bit),) = ps.suits  # shift 0, honours at 27 (``_open``): the suit is the key's 27 low bits
     hmask = ps.hmask
-    fei_high = ps.gate >> 27
+    fei_high = ps.fei_bits >> 27
     # the limit test by parts (no field carries into the next: a count is at most its limit)
     suit_offset, suit_limit = ps.offset & 0o777777777, ps.at_limit & 0o777777777
     high_offset, high_limit = ps.offset >> 27, ps.at_limit >> 27
@@ -349,25 +260,11 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
     none = _tables.NONE
     base = shift // 3
     ranks = range(_tables.RANKS)
-    units = tuple(1 << (3 * (base + r)) for r in ranks)
+    steps = tuple((r, 1 << (3 * (base + r)), POW5[r]) for r in ranks)  # a draw of rank r: its unit, its index step
     # each honour: its local kind, the place of its bits in ``key >> 27``, its unit in the key
     honours = tuple((9 + j, 3 * j, 1 << (27 + 3 * j)) for j in range(hmask.bit_length() // 3))
     proofs: dict[int, bool] | None = None if high_limit else ps.ctx._memo.setdefault(
         ("packed-proofs", ps.offset, ps.at_limit, plenty, ps.fei_missing), {})
-    after: dict[int, tuple[tuple[int, int, int], ...] | None] = ps.ctx._memo.setdefault(("packed-after", shift, at_bit), {})
-
-    def draws(at: int) -> tuple[tuple[int, int, int], ...] | None:
-        """(rank, its kind's unit, table-key part) of each rank held fewer than four times in the
-        suit pattern of base-5 index ``at``, after one more card of it; None if one has no profile."""
-        out = []
-        for r in ranks:
-            if at // POW5[r] % 5 < 4:
-                pid = index[at + POW5[r]]
-                if pid == none:
-                    return None
-                out.append((r, units[r], pid + 1 << at_bit))
-        return tuple(out)
-
     def proved(key: int, kept: int, at: int, code: int) -> bool:
         """``exact(key, kept)``, memoised on the suit pattern and honours histogram where no honour
         has a limit (then the kinds at their limit are the suit's fours, and the proof reads
@@ -417,22 +314,22 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         pid = index[at]
         if pid == none:
             return None
-        suit = after.get(at)
-        if suit is None:
-            suit = after[at] = draws(at)
-            if suit is None:
-                return None
         code = h4[high & 0o7777] + h[high >> 12 & THIRD]
         suits_key = pid + 1 << at_bit if sub else 0
         need = size - sh  # cards kept by a hand of shanten sh - 1
         honours_clear = plenty and not (high + high_offset) & high_limit
         out: list[int] = []
-        for r, unit, part in suit:  # a suit's draw: the honours' part of the table key is kept
+        for r, unit, step in steps:  # a suit's draw: the honours' part of the table key is kept
             if sub >> (3 * r) & 7 < cap[r]:
-                bkey = part | code
+                p2 = index[at + step]
+                if p2 == none:
+                    return None
+                bkey = p2 + 1 << at_bit | code
                 kept = bounds.get(bkey)
                 if kept is None:
-                    kept = bounds[bkey] = kept_of(bkey)
+                    a = arrays.get(p2)
+                    b = arrays.get(-2 - code)
+                    kept = bounds[bkey] = max(map(add, a, b)) if a is not None and b is not None else kept_of(bkey)
                 if kept >= need and (honours_clear and not (sub + unit + suit_offset) & suit_limit
                                      or proved(key + unit, kept, at + POW5[r], code) or at_least(key + unit, need)):
                     out.append(r)
