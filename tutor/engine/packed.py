@@ -57,6 +57,13 @@ def _honours4() -> list[int]:
     return _h4
 
 
+# the second sets through rank r that ``PackedShape._split`` sets aside: each CHEE window, then r
+# with each rank at most two away
+SECONDS = tuple([tuple(range(low, low + 3)) for low in range(max(r - 2, 0), min(r, 6) + 1)]
+                + [(r, u) for u in range(max(r - 2, 0), min(r + 3, _tables.RANKS)) if u != r]
+                for r in range(_tables.RANKS))
+
+
 def _pattern(code: int) -> tuple[int, ...]:
     """The sorted honour counts of a histogram code."""
     return tuple(n for n in range(1, 5) for _ in range(code >> (3 * (n - 1)) & 7))
@@ -91,7 +98,7 @@ class PackedShape:
         self.usable = usable and len(self.suits) == 1 and self.suits[0][0] == 0 and self.hshift == 27
         # the entry points: these methods until ``_open``, then the flat functions of ``_flat``
         self.shanten: Callable[[int], int | None] = self._first_shanten
-        self.lowering: Callable[[int, int, Sequence[int], Callable[[int, int], bool]], list[int] | None] = (
+        self.lowering: Callable[[int, int, Callable[[int, int], bool]], list[int] | None] = (
             self._first_lowering)
         self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
         self._s0: list[int] = []  # ``index_parts``
@@ -107,6 +114,7 @@ class PackedShape:
         # FEI left to draw cover what supply lacks (supply._fei_slack): always, or up to this many missing
         self.fei_always = ctx.max_wild >= 1 and ctx.fei_cap >= ctx.sets
         self.fei_missing = ctx.fei_cap if ctx.max_wild >= 1 else 0
+        self.caps = [ctx.cap[t] for t in kinds if t < len(ctx.cap)]  # copies each local kind may be held (no FEI)
         memo = ctx._memo
         self._bounds: dict[int, int] = memo.setdefault("packed-bounds", {})
         self._arrays: dict[int, list[int]] = memo.setdefault("packed-arrays", {})  # kept arrays by profile, honours by -2 - code
@@ -189,26 +197,27 @@ class PackedShape:
         complete hand it reaches, with the two sets added back, is one the whole hand reaches
         keeping five or six cards more. When that bound plus those cards is the whole hand's, the
         whole hand's is exact."""
-        sets = self.ctx.sets
-        if len(self.suits) != 1 or sets < 2 or flags & (flags - 1):
+        if self.ctx.sets < 2 or flags & (flags - 1):
             return False
-        i = flags.bit_length() // 3 - 1  # the local kind flagged
-        base = self.suits[0][0] // 3
-        r = i - base
-        if not 0 <= r < _tables.RANKS or key >> (3 * i) & 7 != 4:
+        r = flags.bit_length() // 3 - 1  # the kind flagged: the suit's kinds come first, rank r is kind r
+        if r >= _tables.RANKS or key >> (3 * r) & 7 != 4:
             return False
-        seconds = [tuple(range(low, low + 3)) for low in range(max(r - 2, 0), min(r, 6) + 1)]
-        seconds += [(r, u) for u in range(max(r - 2, 0), min(r + 3, _tables.RANKS)) if u != r]
-        for second in seconds:
-            rest = key - 3 * (1 << (3 * i))
+        sub = (key & 0o777777777) - (3 << (3 * r))  # the suit less the PONG, and its base-5 index
+        at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
+        hsub = key >> self.hshift & self.hmask
+        code = self._h[hsub & THIRD] + self._h[hsub >> 9 & THIRD] + self._h[hsub >> 18]
+        at_bit = self.suits[0][1]
+        for second in SECONDS[r]:
+            rest, at_rest = sub, at
             for j in second:
-                if not rest >> (3 * (base + j)) & 7:
+                if not rest >> (3 * j) & 7:
                     break
-                rest -= 1 << (3 * (base + j))
+                rest -= 1 << (3 * j)
+                at_rest -= POW5[j]
             else:
-                bkey = self._table_key(rest)  # its bound, two sets fewer: entry i with the honours' i + 4
-                if bkey is not None:
-                    a, b = self._pair(bkey)
+                pid = self._index[at_rest] if rest else -1
+                if pid != _tables.NONE:  # its bound, two sets fewer: entry i with the honours' i + 4
+                    a, b = self._pair((pid + 1 << at_bit) | code)
                     if max(map(add, a, b[4:])) + 3 + len(second) == kept:
                         return True
         return False
@@ -217,10 +226,9 @@ class PackedShape:
         """``shanten`` before the path opens: open it (or None where it is off)."""
         return self.shanten(key) if self._open() else None
 
-    def _first_lowering(self, key: int, sh: int, cap: Sequence[int],
-                        at_least: Callable[[int, int], bool]) -> list[int] | None:
+    def _first_lowering(self, key: int, sh: int, at_least: Callable[[int, int], bool]) -> list[int] | None:
         """``lowering`` before the path opens: open it (or None where it is off)."""
-        return self.lowering(key, sh, cap, at_least) if self._open() else None
+        return self.lowering(key, sh, at_least) if self._open() else None
 
 
 def _fill_arrays(ps: PackedShape) -> None:
@@ -242,7 +250,7 @@ def _fill_arrays(ps: PackedShape) -> None:
 
 
 def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
-                                    Callable[[int, int, Sequence[int], Callable[[int, int], bool]], list[int] | None]]:
+                                    Callable[[int, int, Callable[[int, int], bool]], list[int] | None]]:
     """``shanten`` and ``lowering`` of an open ``PackedShape`` with one suit in play, as two flat
     functions with every table they read bound once (no method calls on the common path)."""
     ((shift, at_bit),) = ps.suits  # shift 0, honours at 27 (``_open``): the suit is the key's 27 low bits
@@ -260,11 +268,22 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
     none = _tables.NONE
     base = shift // 3
     ranks = range(_tables.RANKS)
-    steps = tuple((r, 1 << (3 * (base + r)), POW5[r]) for r in ranks)  # a draw of rank r: its unit, its index step
+    steps = tuple((r, 3 * r, 1 << (3 * (base + r)), POW5[r]) for r in ranks)  # a draw of rank r: its bits, unit, index step
     # each honour: its local kind, the place of its bits in ``key >> 27``, its unit in the key
     honours = tuple((9 + j, 3 * j, 1 << (27 + 3 * j)) for j in range(hmask.bit_length() // 3))
+    plain_honours = tuple((i, h3) for i, h3, _ in honours)
+    cap = ps.caps
+    plain = not high_limit and all(cap[i] >= 4 for i, _, _ in honours)  # every honour drawable to four, none at a limit
     proofs: dict[int, bool] | None = None if high_limit else ps.ctx._memo.setdefault(
         ("packed-proofs", ps.offset, ps.at_limit, plenty, ps.fei_missing), {})
+    def fill(bkey: int, pid: int, code: int) -> int:
+        """The bound of a table key new to the memo (suit profile ``pid``, honours ``code``): its
+        kept arrays are known already (``_fill_arrays``), so one sum."""
+        a = arrays.get(pid)
+        b = arrays.get(-2 - code)
+        kept = bounds[bkey] = max(map(add, a, b)) if a is not None and b is not None else kept_of(bkey)
+        return kept
+
     def proved(key: int, kept: int, at: int, code: int) -> bool:
         """``exact(key, kept)``, memoised on the suit pattern and honours histogram where no honour
         has a limit (then the kinds at their limit are the suit's fours, and the proof reads
@@ -277,6 +296,9 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         return ok
 
     def shanten(key: int) -> int | None:
+        """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere
+        (a FEI held, a suit past the table). The common case (no kind at its limit, FEI enough)
+        is tested here, before ``exact``."""
         high = key >> 27  # the honours, then the FEI: from here on small numbers
         if high & fei_high:
             return None
@@ -295,15 +317,19 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
             pid = -1
             bkey = code
         kept = bounds.get(bkey)
-        if kept is None:  # a new pair of entries: their kept arrays are known already (``_fill_arrays``)
-            a = arrays.get(pid)
-            b = arrays.get(-2 - code)
-            kept = bounds[bkey] = max(map(add, a, b)) if a is not None and b is not None else kept_of(bkey)
+        if kept is None:
+            kept = fill(bkey, pid, code)
         if not (sub + suit_offset) & suit_limit and not (high + high_offset) & high_limit and plenty:
             return top - kept
         return top - kept if proved(key, kept, at, code) else None
 
-    def lowering(key: int, sh: int, cap: Sequence[int], at_least: Callable[[int, int], bool]) -> list[int] | None:
+    def lowering(key: int, sh: int, at_least: Callable[[int, int], bool]) -> list[int] | None:
+        """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
+        FEI, among those of which one more copy may be held; None where no table covers it. A
+        draw changes one component: the other's part of the table key is kept. A draw whose
+        bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
+        that may is proved as in ``shanten``, or else ``at_least(hand, cards)`` says whether a
+        complete hand keeping that many of its cards can be reached (the search, once)."""
         high = key >> 27
         if high & fei_high:
             return None
@@ -315,39 +341,54 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         if pid == none:
             return None
         code = h4[high & 0o7777] + h[high >> 12 & THIRD]
-        suits_key = pid + 1 << at_bit if sub else 0
         need = size - sh  # cards kept by a hand of shanten sh - 1
-        honours_clear = plenty and not (high + high_offset) & high_limit
         out: list[int] = []
-        for r, unit, step in steps:  # a suit's draw: the honours' part of the table key is kept
-            if sub >> (3 * r) & 7 < cap[r]:
+        append = out.append
+        sub_offset = sub + suit_offset
+        honours_clear = plenty and not (high + high_offset) & high_limit
+        for r, r3, unit, step in steps:  # a suit's draw: the honours' part of the table key is kept
+            if sub >> r3 & 7 < cap[r]:
                 p2 = index[at + step]
                 if p2 == none:
                     return None
                 bkey = p2 + 1 << at_bit | code
                 kept = bounds.get(bkey)
                 if kept is None:
-                    a = arrays.get(p2)
-                    b = arrays.get(-2 - code)
-                    kept = bounds[bkey] = max(map(add, a, b)) if a is not None and b is not None else kept_of(bkey)
-                if kept >= need and (honours_clear and not (sub + unit + suit_offset) & suit_limit
-                                     or proved(key + unit, kept, at + POW5[r], code) or at_least(key + unit, need)):
-                    out.append(r)
-        suit_clear = plenty and not (sub + suit_offset) & suit_limit
-        by_count = [-1, -1, -1, -1]  # an honour's draw depends on its count alone
-        for i, at_bits, unit in honours:
-            n = high >> at_bits & 7
+                    kept = fill(bkey, p2, code)
+                if kept >= need and (honours_clear and not (sub_offset + unit) & suit_limit
+                                     or proved(key + unit, kept, at + step, code) or at_least(key + unit, need)):
+                    append(r)
+        # an honour's draw: the suit's part is kept, and the bound depends on the honour's count alone
+        if not sub:
+            pid = -1
+        suits_key = pid + 1 << at_bit
+        if plain and plenty and not sub_offset & suit_limit:  # no proof needed: by count, once each
+            good: list[bool | None] = [None, None, None, None, False, False, False, False]
+            for i, h3 in plain_honours:
+                n = high >> h3 & 7
+                g = good[n]
+                if g is None:
+                    bkey = suits_key | code + GROW[n]
+                    kept = bounds.get(bkey)
+                    g = good[n] = (fill(bkey, pid, code + GROW[n]) if kept is None else kept) >= need
+                if g:
+                    append(i)
+            return out
+        suit_clear = plenty and not sub_offset & suit_limit
+        by_count = [-1, -1, -1, -1]
+        for i, h3, unit in honours:
+            n = high >> h3 & 7
             if n < cap[i]:
                 kept = by_count[n]
                 if kept < 0:
                     bkey = suits_key | code + GROW[n]
                     kept = bounds.get(bkey)
                     if kept is None:
-                        kept = bounds[bkey] = kept_of(bkey)
+                        kept = fill(bkey, pid, code + GROW[n])
                     by_count[n] = kept
-                if kept >= need and (suit_clear and not (high + (1 << at_bits) + high_offset) & high_limit
+                if kept >= need and (suit_clear and not (high + (1 << h3) + high_offset) & high_limit
                                      or proved(key + unit, kept, at, code + GROW[n]) or at_least(key + unit, need)):
-                    out.append(i)
+                    append(i)
         return out
 
     return shanten, lowering

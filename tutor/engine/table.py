@@ -184,7 +184,7 @@ class Table:
         sh = self.shanten(key)
         cap = self.cap_local
         fei = self.fei_index
-        out = None if self.specials else self.packed.lowering(key, sh, cap, self._at_least)
+        out = None if self.specials else self.packed.lowering(key, sh, self._at_least)
         if out is None:
             out = [i for i, unit in enumerate(self.unit_of)
                    if i != fei and key >> (3 * i) & 7 < cap[i] and self.shanten(key + unit) < sh]
