@@ -231,6 +231,24 @@ class PackedShape:
         return self.lowering(key, sh, at_least) if self._open() else None
 
 
+LIMIT = 1 << 40  # added to a suit's index by ``_limit_parts`` for each three ranks holding one at its limit
+_limits: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
+
+
+def _limit_parts(offset: int, at_limit: int) -> tuple[list[int], list[int], list[int]]:
+    """``index_parts``' three suit lists with ``LIMIT`` added where one of the three ranks is
+    held to its limit (``offset`` and ``at_limit`` of the suit's 27 bits, as in ``PackedShape``),
+    so that one test of the index finds both a suit past the table and a rank at its limit;
+    built once for each set of limits."""
+    got = _limits.get((offset, at_limit))
+    if got is None:
+        parts = index_parts()
+        t0, t1, t2 = ([x + LIMIT if (bits + (offset >> (9 * c) & THIRD)) & (at_limit >> (9 * c) & THIRD) else x
+                       for bits, x in enumerate(parts[c])] for c in range(3))
+        got = _limits[(offset, at_limit)] = (t0, t1, t2)
+    return got
+
+
 def _fill_arrays(ps: PackedShape) -> None:
     """Build the kept array of every suit profile and every honours histogram of at most
     ``size`` cards once (about 2 ms), so that a pair of them new to the bounds' memo costs one sum."""
@@ -264,6 +282,8 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
     h4 = _honours4()
     _fill_arrays(ps)
     plenty, size = ps.fei_always, ps.size
+    fast = plenty and not high_limit  # no proof needed where the suit has no rank at its limit
+    t0, t1, t2 = _limit_parts(suit_offset, suit_limit)
     top = size - 1
     none = _tables.NONE
     base = shift // 3
@@ -305,9 +325,15 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         sub = key & 0o777777777
         code = h4[high & 0o7777] + h[high >> 12 & THIRD]
         if sub:
-            at = s0[sub & THIRD] + s1[sub >> 9 & THIRD] + s2[sub >> 18]
-            if at >= BAD:
-                return None
+            at = t0[sub & THIRD] + t1[sub >> 9 & THIRD] + t2[sub >> 18]
+            if at >= BAD:  # a rank at its limit (``LIMIT`` added) or a suit past the table
+                at &= LIMIT - 1
+                if at >= BAD or (pid := index[at]) == none:
+                    return None
+                bkey = pid + 1 << at_bit | code
+                kept = bounds.get(bkey)
+                kept = fill(bkey, pid, code) if kept is None else kept
+                return top - kept if proved(key, kept, at, code) else None
             pid = index[at]
             if pid == none:
                 return None
@@ -319,7 +345,7 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         kept = bounds.get(bkey)
         if kept is None:
             kept = fill(bkey, pid, code)
-        if not (sub + suit_offset) & suit_limit and not (high + high_offset) & high_limit and plenty:
+        if fast or plenty and not (high + high_offset) & high_limit:
             return top - kept
         return top - kept if proved(key, kept, at, code) else None
 

@@ -126,6 +126,7 @@ class Table:
         self.fei_shift = 3 * self.fei_index
         self.packed = PackedShape(self.shape, self.kinds, self.components, self.component_ids,
                                   self.fei_shift if self.has_fei else None)
+        self.shanten: Callable[[int], int] = self._shanten_of()
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
 
@@ -163,18 +164,28 @@ class Table:
         return out
 
     # --- memo tables ---------------------------------------------------------------------
-    def shanten(self, key: int) -> int:
-        s = self._shanten.get(key)
-        if s is None:
-            s = self.packed.shanten(key)
+    def _shanten_of(self) -> Callable[[int], int]:
+        """``shanten``, the shanten of a packed hand, memoised: the packed path where it answers,
+        the general path elsewhere, and the special shapes where the rule set has them. A
+        function with the table's parts bound once (no method and attribute look-ups per call)."""
+        memo, packed, special, shape, unpack = self._shanten, self.packed, self.special, self.shape, self.unpack
+        specials = bool(self.specials)
+        get = memo.get
+
+        def shanten(key: int) -> int:
+            s = get(key)
             if s is None:
-                c = self.unpack(key)
-                s = shanten_counts(c[:34], c[FEI_ID], self.shape)
-            if self.specials:
-                sp = self.special.shanten(key)
-                s = s if sp is None else min(s, sp)
-            self._shanten[key] = s
-        return s
+                s = packed.shanten(key)  # the packed path (itself replaced by a flat function once open)
+                if s is None:
+                    c = unpack(key)
+                    s = shanten_counts(c[:34], c[FEI_ID], shape)
+                if specials:
+                    sp = special.shanten(key)
+                    s = s if sp is None else min(s, sp)
+                memo[key] = s
+            return s
+
+        return shanten
 
     def accepting(self, key: int, fei_kind: bool = True) -> tuple[int, list[int]]:
         """Shanten of a packed hand one card short and the local kinds whose draw lowers it,
