@@ -165,27 +165,38 @@ class Table:
 
     # --- memo tables ---------------------------------------------------------------------
     def _shanten_of(self) -> Callable[[int], int]:
-        """``shanten``, the shanten of a packed hand, memoised: the packed path where it answers,
-        the general path elsewhere, and the special shapes where the rule set has them. A
-        function with the table's parts bound once (no method and attribute look-ups per call)."""
+        """``shanten``, the shanten of a packed hand: the packed path where it answers, the
+        general path elsewhere, and the special shapes where the rule set has them. A function
+        with the table's parts bound once. The memo keeps what the general path and the special
+        shapes work out; the packed path's answers are read again each time (reading one costs
+        less than keeping it for a hand seldom asked twice)."""
         memo, packed, special, shape, unpack = self._shanten, self.packed, self.special, self.shape, self.unpack
-        specials = bool(self.specials)
         get = memo.get
 
-        def shanten(key: int) -> int:
-            s = get(key)
-            if s is None:
-                s = packed.shanten(key)  # the packed path (itself replaced by a flat function once open)
-                if s is None:
-                    c = unpack(key)
-                    s = shanten_counts(c[:34], c[FEI_ID], shape)
-                if specials:
-                    sp = special.shanten(key)
-                    s = s if sp is None else min(s, sp)
-                memo[key] = s
-            return s
+        def general(key: int) -> int:
+            c = unpack(key)
+            return shanten_counts(c[:34], c[FEI_ID], shape)
 
-        return shanten
+        if self.specials:
+            def shanten(key: int) -> int:
+                s = get(key)
+                if s is None:
+                    s = packed.shanten(key)
+                    if s is None:
+                        s = general(key)
+                    sp = special.shanten(key)
+                    s = memo[key] = s if sp is None else min(s, sp)
+                return s
+            return shanten
+
+        def standard(key: int) -> int:
+            s = packed.shanten(key)  # itself a flat function once the packed path opens
+            if s is None:
+                s = get(key)
+                if s is None:
+                    s = memo[key] = general(key)
+            return s
+        return standard
 
     def accepting(self, key: int, fei_kind: bool = True) -> tuple[int, list[int]]:
         """Shanten of a packed hand one card short and the local kinds whose draw lowers it,
