@@ -96,7 +96,7 @@ class PackedShape:
         # one suit in play, its kinds first, the honours next (the layout ``_flat`` reads); several
         # suits (no rule set with FEI has them) take the general path
         self.usable = usable and len(self.suits) == 1 and self.suits[0][0] == 0 and self.hshift == 27
-        # the entry points: these methods until ``_open``, then the flat functions of ``_flat``
+        # the entry points: these methods until ``open``, then the flat functions of ``_flat``
         self.shanten: Callable[[int], int | None] = self._first_shanten
         self.lowering: Callable[[int, int, Callable[[int, int], bool]], list[int] | None] = (
             self._first_lowering)
@@ -119,7 +119,7 @@ class PackedShape:
         self._bounds: dict[int, int] = memo.setdefault("packed-bounds", {})
         self._arrays: dict[int, list[int]] = memo.setdefault("packed-arrays", {})  # kept arrays by profile, honours by -2 - code
 
-    def _open(self) -> bool:
+    def open(self) -> bool:
         """Load the suit table and ``index_parts`` on first use; False where this path is off."""
         if self.usable and self._index is None:
             self._index = _tables.load()[1]
@@ -224,11 +224,11 @@ class PackedShape:
 
     def _first_shanten(self, key: int) -> int | None:
         """``shanten`` before the path opens: open it (or None where it is off)."""
-        return self.shanten(key) if self._open() else None
+        return self.shanten(key) if self.open() else None
 
     def _first_lowering(self, key: int, sh: int, at_least: Callable[[int, int], bool]) -> list[int] | None:
         """``lowering`` before the path opens: open it (or None where it is off)."""
-        return self.lowering(key, sh, at_least) if self._open() else None
+        return self.lowering(key, sh, at_least) if self.open() else None
 
 
 LIMIT = 1 << 40  # added to a suit's index by ``_limit_parts`` for each three ranks holding one at its limit
@@ -271,7 +271,7 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
                                     Callable[[int, int, Callable[[int, int], bool]], list[int] | None]]:
     """``shanten`` and ``lowering`` of an open ``PackedShape`` with one suit in play, as two flat
     functions with every table they read bound once (no method calls on the common path)."""
-    ((shift, at_bit),) = ps.suits  # shift 0, honours at 27 (``_open``): the suit is the key's 27 low bits
+    ((shift, at_bit),) = ps.suits  # shift 0, honours at 27 (``open``): the suit is the key's 27 low bits
     hmask = ps.hmask
     fei_high = ps.fei_bits >> 27
     # the limit test by parts (no field carries into the next: a count is at most its limit)
@@ -323,7 +323,7 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         if high & fei_high:
             return None
         sub = key & 0o777777777
-        code = h4[high & 0o7777] + h[high >> 12 & THIRD]
+        code = h4[high & 0o7777] + h[high >> 12]  # the FEI's bits above are clear
         if sub:
             at = t0[sub & THIRD] + t1[sub >> 9 & THIRD] + t2[sub >> 18]
             if at >= BAD:  # a rank at its limit (``LIMIT`` added) or a suit past the table
@@ -366,7 +366,7 @@ def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
         pid = index[at]
         if pid == none:
             return None
-        code = h4[high & 0o7777] + h[high >> 12 & THIRD]
+        code = h4[high & 0o7777] + h[high >> 12]  # the FEI's bits above are clear
         need = size - sh  # cards kept by a hand of shanten sh - 1
         out: list[int] = []
         append = out.append

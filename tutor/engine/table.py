@@ -189,8 +189,18 @@ class Table:
                 return s
             return shanten
 
+        packed_shanten: Callable[[int], int | None] = packed.shanten
+
+        def opening(key: int) -> int | None:  # the packed path's first hand: open it, then call it directly
+            nonlocal packed_shanten
+            packed.open()
+            packed_shanten = packed.shanten
+            return packed_shanten(key)
+
+        packed_shanten = opening
+
         def standard(key: int) -> int:
-            s = packed.shanten(key)  # itself a flat function once the packed path opens
+            s = packed_shanten(key)
             if s is None:
                 s = get(key)
                 if s is None:
