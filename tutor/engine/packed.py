@@ -9,7 +9,8 @@ the hand holds no FEI and ``supply._fei_slack`` holds: no kind held to its limit
 (one addition and one mask on the key: a count at its limit, offset by ``4 - limit``, sets
 bit 2 of its field) and FEI enough left to draw. Anything else (a FEI held, a suit held to its
 limit, a suit no table covers) returns None and the caller takes the general path, so every
-answer equals ``shanten_counts``.
+answer equals ``shanten_counts``. The path serves a table with one suit in play (its kinds first,
+the honours next: every rule set with FEI); ``_flat`` makes its two functions when it opens.
 """
 
 from __future__ import annotations
