@@ -217,3 +217,106 @@ def test_four_copies_in_a_pong_and_a_chee() -> None:
         # answered though the fourth copy counts in the bound: the split proved it
         split += bool(flags) and packed.shanten(key) is not None and packed.bound(key - (flags >> 2)) != packed.bound(key)
     assert split > 200, split
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_honours_kept_by_products_equals_the_merged_profile(name: str) -> None:
+    """``honours_kept`` (a pattern's array as its prefix's times its last honour's) = the kept
+    array of the honours' profiles merged one by one, each honour its own kind, for every sorted
+    pattern of up to seven honours held one to four times, and every count of sets to make."""
+    from itertools import combinations_with_replacement
+
+    from tutor.engine import tables
+    from tutor.engine.shanten import free_profile, honours_kept, merge_profiles
+
+    rules = load_rules(name)
+    patterns = [p for k in range(8) for p in combinations_with_replacement(range(1, 5), k) if sum(p) <= 14]
+    assert len(patterns) == 177
+    for sets in range(rules.sets + 1):
+        ctx = ShapeContext(sets, rules.chee_ok[:34], (4,) * 34, 4, rules.max_wild_per_set)
+        for pattern in patterns:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for k, x in enumerate(pattern):
+                prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, {}), sets, 0)
+            assert honours_kept(pattern, ctx) == tables.kept_array(prof, sets), (name, sets, pattern)
+
+
+def honours_heavy(rng: random.Random, rules: RuleSet, size: int) -> Hand:
+    """A hand of ``size`` cards for a one-suit rule set, mostly honours: none to three suit cards,
+    honours held up to four times, up to two sets laid down (honour PONGs and KONGs, which put
+    the rest of that honour at its limit, a Dots PONG or CHEE, a FEI in some), FEI held."""
+    copies = Counter({t: rules.copies for t in rules.in_play if t != FEI_ID})
+    honours = sorted(t for t in copies if t >= 27)
+    fei_left = rules.wild_copies if FEI_ID in rules.in_play else 0
+    melds = []
+    for _ in range(rng.choice((0, 1, 1, 2))):
+        t = rng.choice(honours if rng.random() < 0.7 else [rng.randrange(7)])
+        cards = [t, t + 1, t + 2] if t < 27 and rng.random() < 0.5 else [t] * rng.choice((3, 4))
+        if any(copies[x] < cards.count(x) for x in cards):
+            continue
+        if len(cards) == 3 and fei_left and rules.max_wild_per_set and rng.random() < 0.2:
+            cards[0] = FEI_ID
+        for x in cards:
+            fei_left -= x == FEI_ID
+            copies[x] -= x != FEI_ID
+        melds.append("[" + " ".join(str(TILES[x]) for x in cards) + "]")
+    n = size - 3 * len(melds)
+    conc = [FEI_ID] * min(rng.choice((0, 0, 0, 1)), fei_left)
+    for t in rng.sample(honours, len(honours)):  # honours held up to their copies left
+        take = min(rng.choice((0, 1, 2, 3, 4, 4)), copies[t], n - len(conc))
+        conc += [t] * take
+        copies[t] -= take
+    suit = [t for t in copies.elements() if t < 27]
+    conc += rng.sample(suit, min(rng.choice((0, 0, 1, 2, 3)), n - len(conc)))
+    conc += rng.sample(list(copies.elements()), n - len(conc))
+    return Hand.parse(" ".join(str(TILES[x]) for x in conc) + " " + " ".join(melds))
+
+
+@pytest.mark.parametrize("name", ["3leg", "3leg-beginner", "malaysian-3p"])
+def test_flat_path_on_honours_heavy_hands(name: str) -> None:
+    """600 hands per one-suit rule set, mostly honours (``honours_heavy``): honours-only hands,
+    honours at their limit (laid down or held four times, where no honour draw is plain and each
+    is proved), FEI held: ``Table.shanten`` and ``Table.accepting`` = the reference."""
+    rules = load_rules(name)
+    rng = random.Random(f"fastshape-honours-{name}")
+    seen: Counter[str] = Counter()
+    for k in range(600):
+        hand = honours_heavy(rng, rules, rules.hand_size - 1 + k % 3 // 2)
+        table = Table(rules, rules.spec.seats[0], frozenset(), hand)
+        key = table.pack(hand.concealed)
+        sh = reference(table, key)
+        assert table.shanten(key) == sh, (name, str(hand))
+        seen["honours only"] += not any(t.id < 27 for t in hand.concealed)
+        seen["honour at limit"] += any(table.count(key, i) == table.cap_local[i] > 0 for i in range(9, 16))
+        seen["answered"] += table.packed.shanten(key) is not None
+        if k % 3 // 2 == 0:
+            want = [i for i, unit in enumerate(table.unit_of) if i != table.fei_index
+                    and table.count(key, i) < table.cap_local[i] and reference(table, key + unit) < sh]
+            got = Table(rules, rules.spec.seats[0], frozenset(), hand).accepting(key, fei_kind=False)
+            assert got == (sh, want), (name, str(hand))
+    assert seen["honours only"] > 50 and seen["honour at limit"] > 150 and seen["answered"] > 200, seen
+
+
+def test_limit_lists_flag_the_ranks_at_their_limit() -> None:
+    """``_limit_parts`` adds ``LIMIT`` to a suit's index exactly where the limit test of
+    ``PackedShape`` (count + offset, masked) flags one of the three ranks, for every pattern of
+    three ranks and limits from sets laid down; and the several-suit rule sets keep the general
+    path (``usable`` false)."""
+    from tutor.engine.packed import LIMIT, THIRD, _limit_parts, index_parts
+
+    rules = load_rules("3leg")
+    rng = random.Random("fastshape-limits")
+    for _ in range(40):
+        melds = rng.sample(["[111d]", "[2222d]", "[345d]", "[999d]", "[F* 55d]", "[EEE]"], rng.randint(0, 2))
+        hand = Hand.parse("R " + " ".join(melds))
+        packed = Table(rules, "east", frozenset(), hand).packed
+        offset, at_limit = packed.offset & 0o777777777, packed.at_limit & 0o777777777
+        lists = _limit_parts(offset, at_limit)
+        for c in range(3):
+            for bits in range(THIRD + 1):
+                if index_parts()[c][bits] < 5**9:  # every count at most four
+                    flagged = bool((bits << (9 * c)) + offset & at_limit & (THIRD << (9 * c)))
+                    assert (lists[c][bits] >= LIMIT) == flagged, (melds, c, oct(bits))
+    for name in ("kj-3p", "sanma", "singapore"):
+        r = load_rules(name)
+        assert not Table(r, r.spec.seats[0], frozenset(), Hand()).packed.usable

@@ -9,17 +9,19 @@ the hand holds no FEI and ``supply._fei_slack`` holds: no kind held to its limit
 (one addition and one mask on the key: a count at its limit, offset by ``4 - limit``, sets
 bit 2 of its field) and FEI enough left to draw. Anything else (a FEI held, a suit held to its
 limit, a suit no table covers) returns None and the caller takes the general path, so every
-answer equals ``shanten_counts``.
+answer equals ``shanten_counts``. The path serves a table with one suit in play (its kinds first,
+the honours next: every rule set with FEI); ``_flat`` makes its two functions when it opens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement
 from operator import add
 from typing import Any
 
 from tutor.engine import tables as _tables
-from tutor.engine.shanten import ShapeContext, _kept_without_fei, honours_kept
+from tutor.engine.shanten import ShapeContext, honours_kept
 
 HONOURS = 27
 
@@ -43,6 +45,24 @@ def index_parts() -> tuple[list[int], list[int], list[int], list[int]]:
         honours = [sum(1 << (3 * (n - 1)) for n in d if 1 <= n <= 4) for d in digits]
         _parts = (base5, [x * 125 for x in base5], [x * 15625 for x in base5], honours)
     return _parts
+
+
+_h4: list[int] = []
+
+
+def _honours4() -> list[int]:
+    """``index_parts``' honours list for four honours' bits at once (4,096 entries, built once)."""
+    if not _h4:
+        h = index_parts()[3]
+        _h4.extend(h[x & THIRD] + h[x >> 9] for x in range(1 << 12))
+    return _h4
+
+
+# the second sets through rank r that ``PackedShape._split`` sets aside: each CHEE window, then r
+# with each rank at most two away
+SECONDS = tuple([tuple(range(low, low + 3)) for low in range(max(r - 2, 0), min(r, 6) + 1)]
+                + [(r, u) for u in range(max(r - 2, 0), min(r + 3, _tables.RANKS)) if u != r]
+                for r in range(_tables.RANKS))
 
 
 def _pattern(code: int) -> tuple[int, ...]:
@@ -74,8 +94,13 @@ class PackedShape:
                 self.suits.append((shift, 12 + 16 * (ids[0] // 9)))
             else:
                 usable = False  # a suit without every rank or CHEE window: the general path
-        self.usable = usable
-        self.gate = -1  # bits of a key this path refuses: every one until ``_open``, then the FEI's
+        # one suit in play, its kinds first, the honours next (the layout ``_flat`` reads); several
+        # suits (no rule set with FEI has them) take the general path
+        self.usable = usable and len(self.suits) == 1 and self.suits[0][0] == 0 and self.hshift == 27
+        # the entry points: these methods until ``open``, then the flat functions of ``_flat``
+        self.shanten: Callable[[int], int | None] = self._first_shanten
+        self.lowering: Callable[[int, int, Callable[[int, int], bool]], list[int] | None] = (
+            self._first_lowering)
         self._index: Any = None  # the table's pattern index and ``index_parts``, on first use
         self._s0: list[int] = []  # ``index_parts``
         self._s1: list[int] = []
@@ -90,16 +115,17 @@ class PackedShape:
         # FEI left to draw cover what supply lacks (supply._fei_slack): always, or up to this many missing
         self.fei_always = ctx.max_wild >= 1 and ctx.fei_cap >= ctx.sets
         self.fei_missing = ctx.fei_cap if ctx.max_wild >= 1 else 0
+        self.caps = [ctx.cap[t] for t in kinds if t < len(ctx.cap)]  # copies each local kind may be held (no FEI)
         memo = ctx._memo
         self._bounds: dict[int, int] = memo.setdefault("packed-bounds", {})
         self._arrays: dict[int, list[int]] = memo.setdefault("packed-arrays", {})  # kept arrays by profile, honours by -2 - code
 
-    def _open(self) -> bool:
+    def open(self) -> bool:
         """Load the suit table and ``index_parts`` on first use; False where this path is off."""
         if self.usable and self._index is None:
             self._index = _tables.load()[1]
             self._s0, self._s1, self._s2, self._h = index_parts()
-            self.gate = self.fei_bits
+            self.shanten, self.lowering = _flat(self)
         return self.usable
 
     def _table_key(self, key: int) -> int | None:
@@ -128,12 +154,8 @@ class PackedShape:
         return kept
 
     def _kept(self, bkey: int) -> int:
-        """The bound of a table key (``bound``), from the suits' profiles and the honours'. With one
-        suit (most rule sets with FEI) it is the best split of the sets and NGAN between the two
-        kept arrays, each built once."""
-        if len(self.suits) > 1:
-            ids = [(bkey >> (12 + 16 * slot) & 0xFFFF) - 1 for slot in range(3)]
-            return _kept_without_fei(ids, [], _pattern(bkey & 0o7777), self.ctx)
+        """The bound of a table key (``bound``): the best split of the sets and NGAN between the
+        suit's kept array and the honours', each built once."""
         return max(map(add, *self._pair(bkey)))
 
     def _pair(self, bkey: int) -> tuple[list[int], list[int]]:
@@ -176,101 +198,224 @@ class PackedShape:
         complete hand it reaches, with the two sets added back, is one the whole hand reaches
         keeping five or six cards more. When that bound plus those cards is the whole hand's, the
         whole hand's is exact."""
-        sets = self.ctx.sets
-        if len(self.suits) != 1 or sets < 2 or flags & (flags - 1):
+        if self.ctx.sets < 2 or flags & (flags - 1):
             return False
-        i = flags.bit_length() // 3 - 1  # the local kind flagged
-        base = self.suits[0][0] // 3
-        r = i - base
-        if not 0 <= r < _tables.RANKS or key >> (3 * i) & 7 != 4:
+        r = flags.bit_length() // 3 - 1  # the kind flagged: the suit's kinds come first, rank r is kind r
+        if r >= _tables.RANKS or key >> (3 * r) & 7 != 4:
             return False
-        seconds = [tuple(range(low, low + 3)) for low in range(max(r - 2, 0), min(r, 6) + 1)]
-        seconds += [(r, u) for u in range(max(r - 2, 0), min(r + 3, _tables.RANKS)) if u != r]
-        for second in seconds:
-            rest = key - 3 * (1 << (3 * i))
+        sub = (key & 0o777777777) - (3 << (3 * r))  # the suit less the PONG, and its base-5 index
+        at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
+        hsub = key >> self.hshift & self.hmask
+        code = self._h[hsub & THIRD] + self._h[hsub >> 9 & THIRD] + self._h[hsub >> 18]
+        at_bit = self.suits[0][1]
+        for second in SECONDS[r]:
+            rest, at_rest = sub, at
             for j in second:
-                if not rest >> (3 * (base + j)) & 7:
+                if not rest >> (3 * j) & 7:
                     break
-                rest -= 1 << (3 * (base + j))
+                rest -= 1 << (3 * j)
+                at_rest -= POW5[j]
             else:
-                bkey = self._table_key(rest)  # its bound, two sets fewer: entry i with the honours' i + 4
-                if bkey is not None:
-                    a, b = self._pair(bkey)
+                pid = self._index[at_rest] if rest else -1
+                if pid != _tables.NONE:  # its bound, two sets fewer: entry i with the honours' i + 4
+                    a, b = self._pair((pid + 1 << at_bit) | code)
                     if max(map(add, a, b[4:])) + 3 + len(second) == kept:
                         return True
         return False
 
-    def shanten(self, key: int) -> int | None:
-        """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere.
-        The common case (no kind at its limit, FEI enough) is tested here, before ``exact``."""
-        if key & self.gate and (not self._open() or key & self.gate):
-            return None
-        kept = self.bound(key)
-        if kept is not None and (not (key + self.offset) & self.at_limit and self.fei_always or self.exact(key, kept)):
-            return self.size - kept - 1
-        return None
+    def _first_shanten(self, key: int) -> int | None:
+        """``shanten`` before the path opens: open it (or None where it is off)."""
+        return self.shanten(key) if self.open() else None
 
-    def lowering(self, key: int, sh: int, cap: Sequence[int], at_least: Callable[[int, int], bool]) -> list[int] | None:
+    def _first_lowering(self, key: int, sh: int, at_least: Callable[[int, int], bool]) -> list[int] | None:
+        """``lowering`` before the path opens: open it (or None where it is off)."""
+        return self.lowering(key, sh, at_least) if self.open() else None
+
+
+LIMIT = 1 << 40  # added to a suit's index by ``_limit_parts`` for each three ranks holding one at its limit
+_limits: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
+
+
+def _limit_parts(offset: int, at_limit: int) -> tuple[list[int], list[int], list[int]]:
+    """``index_parts``' three suit lists with ``LIMIT`` added where one of the three ranks is
+    held to its limit (``offset`` and ``at_limit`` of the suit's 27 bits, as in ``PackedShape``),
+    so that one test of the index finds both a suit past the table and a rank at its limit;
+    built once for each set of limits."""
+    got = _limits.get((offset, at_limit))
+    if got is None:
+        parts = index_parts()
+        t0, t1, t2 = ([x + LIMIT if (bits + (offset >> (9 * c) & THIRD)) & (at_limit >> (9 * c) & THIRD) else x
+                       for bits, x in enumerate(parts[c])] for c in range(3))
+        got = _limits[(offset, at_limit)] = (t0, t1, t2)
+    return got
+
+
+def _fill_arrays(ps: PackedShape) -> None:
+    """Build the kept array of every suit profile and every honours histogram of at most
+    ``size`` cards once (about 2 ms), so that a pair of them new to the bounds' memo costs one sum."""
+    arrays, ctx = ps._arrays, ps.ctx
+    if ("packed-filled",) in ctx._memo:
+        return
+    ctx._memo[("packed-filled",)] = True
+    profiles = _tables.load()[0]
+    for pid in range(-1, len(profiles)):
+        if pid not in arrays:
+            arrays[pid] = (_tables.kept_array(profiles[pid], ctx.sets) if pid >= 0 else [0] * (2 * ctx.sets + 2))
+    for k in range(ps.hmask.bit_length() // 3 + 1):
+        for pattern in combinations_with_replacement(range(1, 5), k):
+            code = sum(1 << (3 * (n - 1)) for n in pattern)
+            if sum(pattern) <= ps.size and -2 - code not in arrays:
+                arrays[-2 - code] = honours_kept(pattern, ctx)[::-1]
+
+
+def _flat(ps: PackedShape) -> tuple[Callable[[int], int | None],
+                                    Callable[[int, int, Callable[[int, int], bool]], list[int] | None]]:
+    """``shanten`` and ``lowering`` of an open ``PackedShape`` with one suit in play, as two flat
+    functions with every table they read bound once (no method calls on the common path)."""
+    ((shift, at_bit),) = ps.suits  # shift 0, honours at 27 (``open``): the suit is the key's 27 low bits
+    hmask = ps.hmask
+    fei_high = ps.fei_bits >> 27
+    # the limit test by parts (no field carries into the next: a count is at most its limit)
+    suit_offset, suit_limit = ps.offset & 0o777777777, ps.at_limit & 0o777777777
+    high_offset, high_limit = ps.offset >> 27, ps.at_limit >> 27
+    s0, s1, s2, h, index = ps._s0, ps._s1, ps._s2, ps._h, ps._index
+    bounds, arrays, kept_of, exact = ps._bounds, ps._arrays, ps._kept, ps.exact
+    h4 = _honours4()
+    _fill_arrays(ps)
+    plenty, size = ps.fei_always, ps.size
+    fast = plenty and not high_limit  # no proof needed where the suit has no rank at its limit
+    t0, t1, t2 = _limit_parts(suit_offset, suit_limit)
+    top = size - 1
+    none = _tables.NONE
+    base = shift // 3
+    ranks = range(_tables.RANKS)
+    steps = tuple((r, 3 * r, 1 << (3 * (base + r)), POW5[r]) for r in ranks)  # a draw of rank r: its bits, unit, index step
+    # each honour: its local kind, the place of its bits in ``key >> 27``, its unit in the key
+    honours = tuple((9 + j, 3 * j, 1 << (27 + 3 * j)) for j in range(hmask.bit_length() // 3))
+    plain_honours = tuple((i, h3) for i, h3, _ in honours)
+    cap = ps.caps
+    plain = not high_limit and all(cap[i] >= 4 for i, _, _ in honours)  # every honour drawable to four, none at a limit
+    proofs: dict[int, bool] | None = None if high_limit else ps.ctx._memo.setdefault(
+        ("packed-proofs", ps.offset, ps.at_limit, plenty, ps.fei_missing), {})
+    def fill(bkey: int, pid: int, code: int) -> int:
+        """The bound of a table key new to the memo (suit profile ``pid``, honours ``code``): its
+        kept arrays are known already (``_fill_arrays``), so one sum."""
+        a = arrays.get(pid)
+        b = arrays.get(-2 - code)
+        kept = bounds[bkey] = max(map(add, a, b)) if a is not None and b is not None else kept_of(bkey)
+        return kept
+
+    def proved(key: int, kept: int, at: int, code: int) -> bool:
+        """``exact(key, kept)``, memoised on the suit pattern and honours histogram where no honour
+        has a limit (then the kinds at their limit are the suit's fours, and the proof reads
+        nothing else of the hand)."""
+        if proofs is None:
+            return exact(key, kept)
+        ok = proofs.get(at << 12 | code)
+        if ok is None:
+            ok = proofs[at << 12 | code] = exact(key, kept)
+        return ok
+
+    def shanten(key: int) -> int | None:
+        """Shanten of a packed hand where its bound is provably exact (``exact``); None elsewhere
+        (a FEI held, a suit past the table). The common case (no kind at its limit, FEI enough)
+        is tested here, before ``exact``."""
+        high = key >> 27  # the honours, then the FEI: from here on small numbers
+        if high & fei_high:
+            return None
+        sub = key & 0o777777777
+        code = h4[high & 0o7777] + h[high >> 12]  # the FEI's bits above are clear
+        if sub:
+            at = t0[sub & THIRD] + t1[sub >> 9 & THIRD] + t2[sub >> 18]
+            if at >= BAD:  # a rank at its limit (``LIMIT`` added) or a suit past the table
+                at &= LIMIT - 1
+                if at >= BAD or (pid := index[at]) == none:
+                    return None
+                bkey = pid + 1 << at_bit | code
+                kept = bounds.get(bkey)
+                kept = fill(bkey, pid, code) if kept is None else kept
+                return top - kept if proved(key, kept, at, code) else None
+            pid = index[at]
+            if pid == none:
+                return None
+            bkey = pid + 1 << at_bit | code
+        else:
+            at = 0
+            pid = -1
+            bkey = code
+        kept = bounds.get(bkey)
+        if kept is None:
+            kept = fill(bkey, pid, code)
+        if fast or plenty and not (high + high_offset) & high_limit:
+            return top - kept
+        return top - kept if proved(key, kept, at, code) else None
+
+    def lowering(key: int, sh: int, at_least: Callable[[int, int], bool]) -> list[int] | None:
         """The local kinds (no FEI) whose draw lowers shanten ``sh`` of a packed hand holding no
-        FEI, among those of which ``cap`` allows one more copy; None where no table covers it.
-        A draw changes one component: the others' part of the table key is kept. A draw whose
+        FEI, among those of which one more copy may be held; None where no table covers it. A
+        draw changes one component: the other's part of the table key is kept. A draw whose
         bound cannot go below ``sh`` needs no proof (shanten is never below the bound's); one
         that may is proved as in ``shanten``, or else ``at_least(hand, cards)`` says whether a
         complete hand keeping that many of its cards can be reached (the search, once)."""
-        if key & self.gate and (not self._open() or key & self.gate) or self.bound(key) is None:
+        high = key >> 27
+        if high & fei_high:
             return None
-        need = self.size - sh  # cards kept by a hand of shanten sh - 1
-        bounds = self._bounds
-        index = self._index
-        hsub = key >> self.hshift & self.hmask
-        hcode = self._h[hsub & THIRD] + self._h[hsub >> 9 & THIRD] + self._h[hsub >> 18]
-        ats = []  # each suit's base-5 index: a draw of rank r adds 5 ** r
-        parts = []  # each suit's part of the table key
-        for shift, at_bit in self.suits:
-            sub = key >> shift & 0o777777777
-            at = self._s0[sub & THIRD] + self._s1[sub >> 9 & THIRD] + self._s2[sub >> 18]
-            ats.append(at)
-            parts.append(index[at] + 1 << at_bit if sub else 0)
-        suits_key = sum(parts)
-        candidates: list[tuple[int, int]] = []  # (local kind, bound) of draws that may lower shanten
-        for (shift, at_bit), part, at in zip(self.suits, parts, ats, strict=True):
-            rest = (suits_key - part) | hcode
-            sub = key >> shift & 0o777777777
-            base = shift // 3
-            for r in range(_tables.RANKS):
-                if sub >> (3 * r) & 7 >= cap[base + r]:
-                    continue
-                pid = index[at + POW5[r]]
-                if pid == _tables.NONE:
-                    return None
-                bkey = rest | (pid + 1) << at_bit
-                kept = bounds.get(bkey)
-                if kept is None:
-                    kept = bounds[bkey] = self._kept(bkey)
-                if kept >= need:
-                    candidates.append((base + r, kept))
-        base = self.hshift // 3
-        by_count: dict[int, int] = {}  # an honour's draw depends on its count alone
-        for j in range(self.hmask.bit_length() // 3):
-            n = hsub >> (3 * j) & 7
-            if n >= cap[base + j]:
-                continue
-            kept = by_count.get(n)
-            if kept is None:
-                bkey = suits_key | hcode + GROW[n]
-                kept = bounds.get(bkey)
-                if kept is None:
-                    kept = bounds[bkey] = self._kept(bkey)
-                by_count[n] = kept
-            if kept >= need:
-                candidates.append((base + j, kept))
+        sub = key & 0o777777777
+        at = s0[sub & THIRD] + s1[sub >> 9 & THIRD] + s2[sub >> 18] if sub else 0
+        if at >= BAD:
+            return None
+        pid = index[at]
+        if pid == none:
+            return None
+        code = h4[high & 0o7777] + h[high >> 12]  # the FEI's bits above are clear
+        need = size - sh  # cards kept by a hand of shanten sh - 1
         out: list[int] = []
-        offset, at_limit, plenty = self.offset, self.at_limit, self.fei_always
-        for i, kept in candidates:
-            k2 = key + (1 << (3 * i))
-            if plenty and not (k2 + offset) & at_limit or self.exact(k2, kept):
-                if self.size - kept - 1 < sh:
-                    out.append(i)
-            elif at_least(k2, need):
-                out.append(i)
+        append = out.append
+        sub_offset = sub + suit_offset
+        honours_clear = plenty and not (high + high_offset) & high_limit
+        for r, r3, unit, step in steps:  # a suit's draw: the honours' part of the table key is kept
+            if sub >> r3 & 7 < cap[r]:
+                p2 = index[at + step]
+                if p2 == none:
+                    return None
+                bkey = p2 + 1 << at_bit | code
+                kept = bounds.get(bkey)
+                if kept is None:
+                    kept = fill(bkey, p2, code)
+                if kept >= need and (honours_clear and not (sub_offset + unit) & suit_limit
+                                     or proved(key + unit, kept, at + step, code) or at_least(key + unit, need)):
+                    append(r)
+        # an honour's draw: the suit's part is kept, and the bound depends on the honour's count alone
+        if not sub:
+            pid = -1
+        suits_key = pid + 1 << at_bit
+        if plain and plenty and not sub_offset & suit_limit:  # no proof needed: by count, once each
+            good: list[bool | None] = [None, None, None, None, False, False, False, False]
+            for i, h3 in plain_honours:
+                n = high >> h3 & 7
+                g = good[n]
+                if g is None:
+                    bkey = suits_key | code + GROW[n]
+                    kept = bounds.get(bkey)
+                    g = good[n] = (fill(bkey, pid, code + GROW[n]) if kept is None else kept) >= need
+                if g:
+                    append(i)
+            return out
+        suit_clear = plenty and not sub_offset & suit_limit
+        by_count = [-1, -1, -1, -1]
+        for i, h3, unit in honours:
+            n = high >> h3 & 7
+            if n < cap[i]:
+                kept = by_count[n]
+                if kept < 0:
+                    bkey = suits_key | code + GROW[n]
+                    kept = bounds.get(bkey)
+                    if kept is None:
+                        kept = fill(bkey, pid, code + GROW[n])
+                    by_count[n] = kept
+                if kept >= need and (suit_clear and not (high + (1 << h3) + high_offset) & high_limit
+                                     or proved(key + unit, kept, at, code + GROW[n]) or at_least(key + unit, need)):
+                    append(i)
         return out
+
+    return shanten, lowering

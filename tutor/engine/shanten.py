@@ -262,9 +262,8 @@ def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], 
     if not arrays:
         return 0
     acc = arrays[0]
-    for b in arrays[1:-1]:  # (max, +) product of two such arrays, itself one
-        acc = [max(acc[2 * s1 + p1] + b[2 * (s - s1) + p - p1] for s1 in range(s + 1) for p1 in range(p + 1))
-               for s in range(sets + 1) for p in (0, 1)]
+    for b in arrays[1:-1]:
+        acc = _max_plus(acc, b, sets)
     if len(arrays) == 1:
         return acc[-1]
     last = arrays[-1]
@@ -272,15 +271,28 @@ def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], 
     return max(map(add, acc, reversed(last)))
 
 
+def _max_plus(a: list[int], b: list[int], sets: int) -> list[int]:
+    """The (max, +) product of two kept arrays (``tables.kept_array``): the kept array of the two
+    parts together, sets and NGAN shared out between them."""
+    return [max(a[2 * s1 + p1] + b[2 * (s - s1) + p - p1] for s1 in range(s + 1) for p1 in range(p + 1))
+            for s in range(sets + 1) for p in (0, 1)]
+
+
 def honours_kept(honours: tuple[int, ...], ctx: ShapeContext) -> list[int]:
-    """The honours' kept array (``tables.kept_array``) for their counts, sorted; memoised."""
+    """The honours' kept array (``tables.kept_array``) for their counts, sorted; memoised. The
+    kept array of merged profiles is the (max, +) product of theirs, so a pattern's is its
+    prefix's (memoised too) times its last honour's: one product for a new pattern."""
     key = ("harr", honours, ctx.sets)
     a: list[int] | None = ctx._memo.get(key)
     if a is None:
-        prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-        for k, x in enumerate(honours):
-            prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, ctx._memo), ctx.sets, 0)
-        a = ctx._memo[key] = _tables.kept_array(prof, ctx.sets)
+        if len(honours) <= 1:
+            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+            for k, x in enumerate(honours):
+                prof = merge_profiles(prof, free_profile((27 + k,), (x,), ctx.chee_ok, ctx.max_wild, ctx._memo), ctx.sets, 0)
+            a = _tables.kept_array(prof, ctx.sets)
+        else:
+            a = _max_plus(honours_kept(honours[:-1], ctx), honours_kept(honours[-1:], ctx), ctx.sets)
+        ctx._memo[key] = a
     return a
 
 

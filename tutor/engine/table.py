@@ -126,6 +126,7 @@ class Table:
         self.fei_shift = 3 * self.fei_index
         self.packed = PackedShape(self.shape, self.kinds, self.components, self.component_ids,
                                   self.fei_shift if self.has_fei else None)
+        self.shanten: Callable[[int], int] = self._shanten_of()
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
 
@@ -163,18 +164,49 @@ class Table:
         return out
 
     # --- memo tables ---------------------------------------------------------------------
-    def shanten(self, key: int) -> int:
-        s = self._shanten.get(key)
-        if s is None:
-            s = self.packed.shanten(key)
+    def _shanten_of(self) -> Callable[[int], int]:
+        """``shanten``, the shanten of a packed hand: the packed path where it answers, the
+        general path elsewhere, and the special shapes where the rule set has them. A function
+        with the table's parts bound once. The memo keeps what the general path and the special
+        shapes work out; the packed path's answers are read again each time (reading one costs
+        less than keeping it for a hand seldom asked twice)."""
+        memo, packed, special, shape, unpack = self._shanten, self.packed, self.special, self.shape, self.unpack
+        get = memo.get
+
+        def general(key: int) -> int:
+            c = unpack(key)
+            return shanten_counts(c[:34], c[FEI_ID], shape)
+
+        if self.specials:
+            def shanten(key: int) -> int:
+                s = get(key)
+                if s is None:
+                    s = packed.shanten(key)
+                    if s is None:
+                        s = general(key)
+                    sp = special.shanten(key)
+                    s = memo[key] = s if sp is None else min(s, sp)
+                return s
+            return shanten
+
+        packed_shanten: Callable[[int], int | None] = packed.shanten
+
+        def opening(key: int) -> int | None:  # the packed path's first hand: open it, then call it directly
+            nonlocal packed_shanten
+            packed.open()
+            packed_shanten = packed.shanten
+            return packed_shanten(key)
+
+        packed_shanten = opening
+
+        def standard(key: int) -> int:
+            s = packed_shanten(key)
             if s is None:
-                c = self.unpack(key)
-                s = shanten_counts(c[:34], c[FEI_ID], self.shape)
-            if self.specials:
-                sp = self.special.shanten(key)
-                s = s if sp is None else min(s, sp)
-            self._shanten[key] = s
-        return s
+                s = get(key)
+                if s is None:
+                    s = memo[key] = general(key)
+            return s
+        return standard
 
     def accepting(self, key: int, fei_kind: bool = True) -> tuple[int, list[int]]:
         """Shanten of a packed hand one card short and the local kinds whose draw lowers it,
@@ -184,7 +216,7 @@ class Table:
         sh = self.shanten(key)
         cap = self.cap_local
         fei = self.fei_index
-        out = None if self.specials else self.packed.lowering(key, sh, cap, self._at_least)
+        out = None if self.specials else self.packed.lowering(key, sh, self._at_least)
         if out is None:
             out = [i for i, unit in enumerate(self.unit_of)
                    if i != fei and key >> (3 * i) & 7 < cap[i] and self.shanten(key + unit) < sh]
