@@ -39,6 +39,7 @@ HAND_LIMIT = 200_000
 TABLES_KEPT = 16
 """Tables ``table_for`` keeps (the most recently asked for)."""
 _KEPT: dict[tuple[Any, ...], Table] = {}
+_EMPTY: frozenset[tuple[int, int, int]] = frozenset({(0, 0, 0)})  # the options of a component holding nothing
 
 
 def table_for(
@@ -111,6 +112,8 @@ class Table:
             "lower", tuple(self.kinds), *signature)
         self._part_readings: dict[tuple[int, int, int], list[ComponentReading]] = shared_memo(
             "readings", tuple(self.kinds), *signature)
+        self._part_completions: dict[tuple[int, int, int], tuple[tuple[int, frozenset[tuple[int, int, int]]], ...]] = (
+            shared_memo("completions", tuple(self.kinds), *signature))
         self._readings: dict[int, Reading] = {}
         # the packed key's components: each suit in play, then the honours (FEI is the last kind)
         groups: dict[int, list[int]] = {}
@@ -357,11 +360,73 @@ class Table:
             out.append(self.fei_index)
         return out
 
-    def win(self, key: int) -> tuple[int, bool] | None:
-        """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
+    def completing(self, key: int) -> list[int] | None:
+        """The kinds (by index, in order) of which one more card, within its copies, makes the
+        packed hand ``key`` complete in the standard shape; None where the rule set has special
+        shapes (then ask ``win`` of every kind). Each component's completions (the kinds whose
+        card leaves it readable as complete groups, with their options) are kept process-wide by
+        its bits; a kind completes the hand where its component's new options meet what the
+        other components leave to fill. The FEI is tested on the whole hand."""
+        if self.specials:
+            return None
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        parts = self._parts
+        opts: list[frozenset[tuple[int, int, int]]] = []
+        subs = []
+        for k, (shift, mask) in enumerate(self.components):
+            sub = key >> shift & mask
+            subs.append(sub)
+            if sub:
+                got = parts.get((k, sub, fei))
+                if got is None:
+                    got = parts[(k, sub, fei)] = self._component_options(k, sub, fei)
+                opts.append(got)
+            else:
+                opts.append(_EMPTY)
+        sets, cap = self.sets_left, self.cap_local
+        out = []
+        for k, sub in enumerate(subs):
+            others: set[tuple[int, int, int]] | frozenset[tuple[int, int, int]] = _EMPTY
+            for j, o in enumerate(opts):
+                if j != k:
+                    others = {(s1 + s2, p1 + p2, f1 + f2) for s1, p1, f1 in others for s2, p2, f2 in o
+                              if s1 + s2 <= sets and p1 + p2 <= 1 and f1 + f2 <= fei}
+            if not others:
+                continue
+            needed = {(sets - s, 1 - p, fei - f) for s, p, f in others}
+            pkey = (k, sub, fei)
+            done = self._part_completions.get(pkey)
+            if done is None:
+                done = self._part_completions[pkey] = self._completions(k, sub, fei)
+            for i, o in done:
+                if key >> (3 * i) & 7 < cap[i] and not needed.isdisjoint(o):
+                    out.append(i)
+        if self.has_fei:
+            f = self.fei_index
+            if fei < cap[f] and self._standard(key + self.unit_of[f]):
+                out.append(f)
+        out.sort()
+        return out
+
+    def _completions(self, k: int, sub: int, fei: int) -> tuple[tuple[int, frozenset[tuple[int, int, int]]], ...]:
+        """(kind, options) for each kind of component ``k`` (held as ``sub``) whose card leaves
+        the component readable as complete groups (``_component_options`` not empty)."""
+        shift = self.components[k][0]
+        out = []
+        for i, comp in enumerate(self.kind_component):
+            if comp == k and sub >> (3 * i - shift) & 7 < 7:
+                o = self._component_options(k, sub + (1 << (3 * i - shift)), fei)
+                if o:
+                    out.append((i, o))
+        return tuple(out)
+
+    def win(self, key: int, standard: bool | None = None) -> tuple[int, bool] | None:
+        """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete
+        (``standard`` True: known complete in the standard shape)."""
         if key in self._win:
             return self._win[key]
-        standard = self._standard(key)
+        if standard is None:
+            standard = self._standard(key)
         if not standard and not (self.specials and self.special.complete(key)):
             self._win[key] = None
             return None
