@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-from operator import eq
+from operator import attrgetter, eq
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, MeldKind, Seat
@@ -28,13 +28,19 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 
+_ID = attrgetter("id")
+
+
 def validate(hand: Hand, rules: RuleSet) -> None:
     """Raise ``InvalidHandError`` for a hand that cannot exist under ``rules``."""
     if not hand.melds:  # the usual hand, checked in a few passes over its sorted cards
-        ids = [t.id for t in hand.concealed]
+        ids = list(map(_ID, hand.concealed))
         if rules.in_play.issuperset(ids) and not any(map(eq, ids, ids[rules.copies:])):
-            _check_bonus(hand, rules)
-            if ids.count(FEI_ID) + sum(1 for t in hand.bonus if t.id == FEI_ID) <= rules.wild_copies:
+            fei = ids.count(FEI_ID)
+            if hand.bonus:
+                _check_bonus(hand, rules)
+                fei += sum(1 for t in hand.bonus if t.id == FEI_ID)
+            if fei <= rules.wild_copies:
                 return _check_size(hand, rules)
     wild = rules.wild_name
     for t in () if rules.in_play.issuperset([t.id for t in hand.concealed]) else hand.concealed:

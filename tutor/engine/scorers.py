@@ -54,6 +54,20 @@ class Scorer:
         """The score of the rows that need no reading (only where ``flat``)."""
         raise NotImplementedError
 
+    def best_reading(
+        self,
+        raws: list[RawReading],
+        specials: list[SpecialReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> Reading | None:
+        """The reading ``best`` picks, where its score is not wanted."""
+        got = self.best(raws, specials, bonus, wild_held, flags, seat, melds)
+        return None if got is None else got[0]
+
 
 READING_FREE = frozenset({"basic_win"})
 """Patterns that count the same for every reading (so a plan counts them once)."""
@@ -244,6 +258,35 @@ class AdditiveScorer(Scorer):
         if len(raws) == 1:
             raw = raws[0]
             return raw, self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
+        raw, plan, hits = self._top(raws, bonus, wild_held, flags, seat, melds, hidden)
+        return raw, self._score(sorted(plan.fixed + hits, key=_place))
+
+    def best_reading(
+        self,
+        raws: list[RawReading],
+        specials: list[SpecialReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> Reading | None:
+        if len(raws) > 1 and not specials:  # ranked without building the rows of a score
+            return to_reading(self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))[0])
+        return super().best_reading(raws, specials, bonus, wild_held, flags, seat, melds)
+
+    def _top(
+        self,
+        raws: list[RawReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...],
+        hidden: frozenset[int],
+    ) -> tuple[RawReading, _Plan, list[tuple[int, Any, int, int]]]:
+        """The first of the best-ranked readings ``raws`` (at least two), its plan and its items
+        beside the plan's fixed ones."""
         # Every reading uses each FEI once (the held ones and those of the sets laid down), so the
         # fewer-FEI order of ``_key`` never separates two readings here: the first of the best rank
         # is kept. Where a FEI sits does not change the score, so a reading that differs from one
@@ -266,7 +309,7 @@ class AdditiveScorer(Scorer):
             if best is None or key > best[0]:
                 best = (key, raw, hits)
         assert best is not None and plan is not None  # the score's rows are built for the best reading only
-        return best[1], self._score(sorted(plan.fixed + best[2], key=_place))
+        return best[1], plan, best[2]
 
     def best(
         self,
@@ -310,14 +353,15 @@ def reading_context(
     sets = []
     concealed = []
     exposed = 0
+    pair = -1
     for k, t, _, d in raw:
         if k == NGAN:
+            pair = t
             continue
         sets.append((k, t))
         hidden = not d or (k == KONG and t in hidden_kongs)
         concealed.append(hidden)
         exposed += not hidden
-    pair = next(t for k, t, _, _ in raw if k == NGAN)
     return Context(sets, pair, bonus, wild_held, flags, seat, tuple(concealed), exposed)
 
 

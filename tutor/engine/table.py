@@ -493,5 +493,5 @@ class Table:
         raws, specials = self._all_readings(key)
         if len(raws) == 1 and not specials and self.scorer.scores_every_reading:
             return to_reading(raws[0])
-        best = self._pick(key, raws, specials)
-        return None if best is None else best[0]
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        return self.scorer.best_reading(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
