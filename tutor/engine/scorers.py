@@ -54,6 +54,20 @@ class Scorer:
         """The score of the rows that need no reading (only where ``flat``)."""
         raise NotImplementedError
 
+    def best_value(
+        self,
+        raws: list[RawReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> tuple[int, bool, RawReading] | None:
+        """(FUN, wins, the reading) of the best of the standard readings ``raws`` as ``best``
+        picks it, without building its score's rows; None where this scorer cannot say so
+        (ask ``best``) or there is no reading."""
+        return None
+
     def best_reading(
         self,
         raws: list[RawReading],
@@ -258,8 +272,22 @@ class AdditiveScorer(Scorer):
         if len(raws) == 1:
             raw = raws[0]
             return raw, self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
-        raw, plan, hits = self._top(raws, bonus, wild_held, flags, seat, melds, hidden)
+        _, raw, plan, hits = self._top(raws, bonus, wild_held, flags, seat, melds, hidden)
         return raw, self._score(sorted(plan.fixed + hits, key=_place))
+
+    def best_value(
+        self,
+        raws: list[RawReading],
+        bonus: tuple[int, ...],
+        wild_held: int,
+        flags: frozenset[str],
+        seat: str,
+        melds: tuple[Meld, ...] = (),
+    ) -> tuple[int, bool, RawReading] | None:
+        if not raws:
+            return None
+        (fun, qualifying, _), raw, _, _ = self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))
+        return fun, qualifying >= self.rules.minimum, raw  # ``tutor.engine.score.is_win`` of its score
 
     def best_reading(
         self,
@@ -272,7 +300,7 @@ class AdditiveScorer(Scorer):
         melds: tuple[Meld, ...] = (),
     ) -> Reading | None:
         if len(raws) > 1 and not specials:  # ranked without building the rows of a score
-            return to_reading(self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))[0])
+            return to_reading(self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))[1])
         return super().best_reading(raws, specials, bonus, wild_held, flags, seat, melds)
 
     def _top(
@@ -284,9 +312,9 @@ class AdditiveScorer(Scorer):
         seat: str,
         melds: tuple[Meld, ...],
         hidden: frozenset[int],
-    ) -> tuple[RawReading, _Plan, list[tuple[int, Any, int, int]]]:
-        """The first of the best-ranked readings ``raws`` (at least two), its plan and its items
-        beside the plan's fixed ones."""
+    ) -> tuple[tuple[int, int, int], RawReading, _Plan, list[tuple[int, Any, int, int]]]:
+        """The rank (``_rank``) of the first of the best-ranked readings ``raws`` (at least one),
+        that reading, its plan and its items beside the plan's fixed ones."""
         # Every reading uses each FEI once (the held ones and those of the sets laid down), so the
         # fewer-FEI order of ``_key`` never separates two readings here: the first of the best rank
         # is kept. Where a FEI sits does not change the score, so a reading that differs from one
@@ -309,7 +337,7 @@ class AdditiveScorer(Scorer):
             if best is None or key > best[0]:
                 best = (key, raw, hits)
         assert best is not None and plan is not None  # the score's rows are built for the best reading only
-        return best[1], plan, best[2]
+        return best[0], best[1], plan, best[2]
 
     def best(
         self,

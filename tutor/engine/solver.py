@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld
@@ -28,6 +29,7 @@ from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
+    from tutor.core.readings import Reading
     from tutor.rules.load import RuleSet
 
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
@@ -105,17 +107,21 @@ def waits(
         if w is None:
             continue
         ready = ready or table.count(key, i) < table.cap_local[i]
-        if left[i] <= 0:
-            continue
-        reading = table.reading(key + table.unit_of[i])
-        assert reading is not None
-        found.append(Wait(TILES[t], w[0], w[1], left[i], reading))
+        if left[i] > 0:  # its reading is read when shown (the FUN is known without it)
+            found.append(Wait.later(TILES[t], w[0], w[1], left[i], partial(_reading, table, key + table.unit_of[i])))
     notes = []
     sh = 0 if ready else table.shanten(key)
     if not found and sh == 0:
         notes.append("every card this hand waits on is already in sight")
     distance = Distance(table, key, left).of(key) if with_distance else None
     return WaitsResult(hand, rules, seat_name, sh, distance, tuple(found), rules.minimum, rules.unit, tuple(notes))
+
+
+def _reading(table: Table, key: int) -> Reading:
+    """The best reading of the complete packed hand ``key``, shown with a wait."""
+    reading = table.reading(key)
+    assert reading is not None
+    return reading
 
 
 def discard(

@@ -115,6 +115,7 @@ class Table:
         self._part_completions: dict[tuple[int, int, int], tuple[tuple[int, frozenset[tuple[int, int, int]]], ...]] = (
             shared_memo("completions", tuple(self.kinds), *signature))
         self._readings: dict[int, Reading] = {}
+        self._raws: dict[int, RawReading] = {}  # the best reading of a hand ranked by ``win``, until shown
         # the packed key's components: each suit in play, then the honours (FEI is the last kind)
         groups: dict[int, list[int]] = {}
         for i, kind in enumerate(self.kinds):
@@ -135,12 +136,13 @@ class Table:
     def forget(self) -> None:
         """Empty the memo tables of hands (not the shared component tables): a table kept for
         reuse (``table_for``) is emptied this way once they pass ``HAND_LIMIT`` entries."""
-        for memo in (self._shanten, self._lower, self._flat, self._readings, self._win, self.structure_wins):
+        for memo in (self._shanten, self._lower, self._flat, self._readings, self._raws, self._win, self.structure_wins):
             memo.clear()
 
     def memo_size(self) -> int:
         """Hands memoised so far, over every memo table of this table."""
-        return len(self._shanten) + len(self._lower) + len(self._readings) + len(self._win) + len(self.structure_wins)
+        return (len(self._shanten) + len(self._lower) + len(self._readings) + len(self._raws) + len(self._win)
+                + len(self.structure_wins))
 
     # --- packing -------------------------------------------------------------------------
     def pack(self, tiles: Iterable[Tile]) -> int:
@@ -435,16 +437,18 @@ class Table:
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
-        best = self._best(key, standard)
-        result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
-        if best is not None:
-            self._readings[key] = best[0]
+        raws, specials = self._all_readings(key, standard)
+        quick = None if specials else self.scorer.best_value(raws, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+        if quick is not None:  # ranked without the rows of a score; the reading made when shown
+            self._raws[key] = quick[2]
+            result: tuple[int, bool] | None = quick[:2]
+        else:
+            best = self._pick(key, raws, specials)
+            result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
+            if best is not None:
+                self._readings[key] = best[0]
         self._win[key] = result
         return result
-
-    def _best(self, key: int, standard: bool = True) -> tuple[Reading, Score] | None:
-        """The best reading of the complete packed hand ``key``, and its score."""
-        return self._pick(key, *self._all_readings(key, standard))
 
     def _pick(self, key: int, raws: list[RawReading], specials: list[SpecialReading]) -> tuple[Reading, Score] | None:
         """The best of the readings ``raws`` and ``specials`` of the packed hand ``key``, and its score."""
@@ -489,6 +493,10 @@ class Table:
         only one, unscored, where the scorer scores every reading and there is one)."""
         got = self._readings.get(key)
         if got is not None:
+            return got
+        raw = self._raws.get(key)
+        if raw is not None:
+            got = self._readings[key] = to_reading(raw)
             return got
         raws, specials = self._all_readings(key)
         if len(raws) == 1 and not specials and self.scorer.scores_every_reading:
