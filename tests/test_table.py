@@ -1,6 +1,6 @@
 """Tables kept for reuse (``tutor.engine.table.table_for``): a kept table answers as a new one
 does, whatever hands it read before, and the tables kept and their memos stay bounded; the
-waits read with the fast paths (only the kinds ``completers`` leaves, one reading shown unscored)
+waits read with the fast paths (only the kinds ``completing`` leaves, one reading shown unscored)
 are those of every kind tried and every reading scored; the readings a table combines from its
 components' kept readings are those ``tutor.engine.shapes.readings`` finds in the whole hand."""
 

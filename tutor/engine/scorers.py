@@ -54,33 +54,12 @@ class Scorer:
         """The score of the rows that need no reading (only where ``flat``)."""
         raise NotImplementedError
 
-    def best_value(
-        self,
-        raws: list[RawReading],
-        bonus: tuple[int, ...],
-        wild_held: int,
-        flags: frozenset[str],
-        seat: str,
-        melds: tuple[Meld, ...] = (),
-    ) -> tuple[int, bool, RawReading] | None:
+    def best_value(self, raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str],
+                   seat: str, melds: tuple[Meld, ...] = ()) -> tuple[int, bool, RawReading] | None:
         """(FUN, wins, the reading) of the best of the standard readings ``raws`` as ``best``
         picks it, without building its score's rows; None where this scorer cannot say so
         (ask ``best``) or there is no reading."""
         return None
-
-    def best_reading(
-        self,
-        raws: list[RawReading],
-        specials: list[SpecialReading],
-        bonus: tuple[int, ...],
-        wild_held: int,
-        flags: frozenset[str],
-        seat: str,
-        melds: tuple[Meld, ...] = (),
-    ) -> Reading | None:
-        """The reading ``best`` picks, where its score is not wanted."""
-        got = self.best(raws, specials, bonus, wild_held, flags, seat, melds)
-        return None if got is None else got[0]
 
 
 READING_FREE = frozenset({"basic_win"})
@@ -275,33 +254,12 @@ class AdditiveScorer(Scorer):
         _, raw, plan, hits = self._top(raws, bonus, wild_held, flags, seat, melds, hidden)
         return raw, self._score(sorted(plan.fixed + hits, key=_place))
 
-    def best_value(
-        self,
-        raws: list[RawReading],
-        bonus: tuple[int, ...],
-        wild_held: int,
-        flags: frozenset[str],
-        seat: str,
-        melds: tuple[Meld, ...] = (),
-    ) -> tuple[int, bool, RawReading] | None:
+    def best_value(self, raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str],
+                   seat: str, melds: tuple[Meld, ...] = ()) -> tuple[int, bool, RawReading] | None:
         if not raws:
             return None
         (fun, qualifying, _), raw, _, _ = self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))
         return fun, qualifying >= self.rules.minimum, raw  # ``tutor.engine.score.is_win`` of its score
-
-    def best_reading(
-        self,
-        raws: list[RawReading],
-        specials: list[SpecialReading],
-        bonus: tuple[int, ...],
-        wild_held: int,
-        flags: frozenset[str],
-        seat: str,
-        melds: tuple[Meld, ...] = (),
-    ) -> Reading | None:
-        if len(raws) > 1 and not specials:  # ranked without building the rows of a score
-            return to_reading(self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))[1])
-        return super().best_reading(raws, specials, bonus, wild_held, flags, seat, melds)
 
     def _top(
         self,

@@ -101,7 +101,7 @@ def waits(
     found = []
     ready = False  # a card of which a copy is left completes the hand: shanten 0, no search needed
     standard = table.completing(key)  # the kinds that complete it, where only the standard shape exists
-    for i in sorted(table.completers(key)) if standard is None else standard:
+    for i in range(len(table.kinds)) if standard is None else standard:
         t = table.kinds[i]
         w = table.win(key + table.unit_of[i], None if standard is None else True)
         if w is None:

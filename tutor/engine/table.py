@@ -335,33 +335,6 @@ class Table:
         return complete_options(tuple(range(base, base + 9)), tuple(full), self.rules.chee_ok,
                                 self.rules.max_wild_per_set, fei, self.shape._memo)
 
-    def completers(self, key: int) -> list[int]:
-        """The kinds (by index) of which one more card may complete the packed hand ``key``: a
-        card changes only its own component (a suit, the honours), so where another component
-        cannot be read as complete groups, no card of this one completes the hand. A superset of
-        the kinds ``win`` finds complete; every kind where the rule set has special shapes."""
-        if self.specials:
-            return list(range(len(self.kinds)))
-        fei = key >> self.fei_shift & 7 if self.has_fei else 0
-        broken = []
-        for k, (shift, mask) in enumerate(self.components):
-            sub = key >> shift & mask
-            if sub:
-                opts = self._parts.get((k, sub, fei))
-                if opts is None:
-                    opts = self._parts[(k, sub, fei)] = self._component_options(k, sub, fei)
-                if not opts:
-                    broken.append(k)
-        if not broken:
-            out = list(range(len(self.kinds)))
-        elif len(broken) == 1:
-            out = [i for i, t in enumerate(self.kinds) if t != FEI_ID and self.kind_component[i] == broken[0]]
-        else:
-            out = []
-        if self.has_fei and self.fei_index not in out:
-            out.append(self.fei_index)
-        return out
-
     def completing(self, key: int) -> list[int] | None:
         """The kinds (by index, in order) of which one more card, within its copies, makes the
         packed hand ``key`` complete in the standard shape; None where the rule set has special
@@ -437,18 +410,26 @@ class Table:
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
-        raws, specials = self._all_readings(key, standard)
-        quick = None if specials else self.scorer.best_value(raws, self.bonus_ids, fei, self.flags, self.seat, self.melds)
-        if quick is not None:  # ranked without the rows of a score; the reading made when shown
-            self._raws[key] = quick[2]
-            result: tuple[int, bool] | None = quick[:2]
-        else:
-            best = self._pick(key, raws, specials)
-            result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
-            if best is not None:
-                self._readings[key] = best[0]
+        got = self._value(key, *self._all_readings(key, standard))
+        result = None if got is None else got[0]
+        if got is not None:  # its best reading, raw where it was ranked without a score (made when shown)
+            memo: dict[int, Any] = self._readings if isinstance(got[1], Reading) else self._raws
+            memo[key] = got[1]
         self._win[key] = result
         return result
+
+    def _value(
+        self, key: int, raws: list[RawReading], specials: list[SpecialReading]
+    ) -> tuple[tuple[int, bool], Reading | RawReading] | None:
+        """(FUN, wins) of the complete packed hand ``key`` (its readings ``raws`` and ``specials``)
+        and its best reading: raw where the scorer ranks them without building the rows of a
+        score (``Scorer.best_value``)."""
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        quick = None if specials else self.scorer.best_value(raws, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+        if quick is not None:
+            return quick[:2], quick[2]
+        best = self._pick(key, raws, specials)
+        return None if best is None else ((best[1].fun, is_win(best[1], self.rules)), best[0])
 
     def _pick(self, key: int, raws: list[RawReading], specials: list[SpecialReading]) -> tuple[Reading, Score] | None:
         """The best of the readings ``raws`` and ``specials`` of the packed hand ``key``, and its score."""
@@ -501,5 +482,5 @@ class Table:
         raws, specials = self._all_readings(key)
         if len(raws) == 1 and not specials and self.scorer.scores_every_reading:
             return to_reading(raws[0])
-        fei = key >> self.fei_shift & 7 if self.has_fei else 0
-        return self.scorer.best_reading(raws, specials, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+        value = self._value(key, raws, specials)
+        return None if value is None else value[1] if isinstance(value[1], Reading) else to_reading(value[1])
