@@ -261,16 +261,8 @@ class AdditiveScorer(Scorer):
         (fun, qualifying, _), raw, _, _ = self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))
         return fun, qualifying >= self.rules.minimum, raw  # ``tutor.engine.score.is_win`` of its score
 
-    def _top(
-        self,
-        raws: list[RawReading],
-        bonus: tuple[int, ...],
-        wild_held: int,
-        flags: frozenset[str],
-        seat: str,
-        melds: tuple[Meld, ...],
-        hidden: frozenset[int],
-    ) -> tuple[tuple[int, int, int], RawReading, _Plan, list[tuple[int, Any, int, int]]]:
+    def _top(self, raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str], seat: str,
+             melds: tuple[Meld, ...], hidden: frozenset[int]) -> tuple[tuple[int, int, int], RawReading, _Plan, list[Any]]:
         """The rank (``_rank``) of the first of the best-ranked readings ``raws`` (at least one),
         that reading, its plan and its items beside the plan's fixed ones."""
         # Every reading uses each FEI once (the held ones and those of the sets laid down), so the
