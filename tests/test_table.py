@@ -1,6 +1,6 @@
 """Tables kept for reuse (``tutor.engine.table.table_for``): a kept table answers as a new one
 does, whatever hands it read before, and the tables kept and their memos stay bounded; the
-waits read with the fast paths (only the kinds ``completers`` leaves, one reading shown unscored)
+waits read with the fast paths (only the kinds ``completing`` leaves, one reading shown unscored)
 are those of every kind tried and every reading scored; the readings a table combines from its
 components' kept readings are those ``tutor.engine.shapes.readings`` finds in the whole hand."""
 
@@ -99,3 +99,27 @@ def test_readings_from_components_are_those_of_the_whole_hand(name: str) -> None
             assert tab._all_readings(key + tab.unit_of[i])[0] == want, f"{hand} + {TILES[t]}"
             found += len(want)
     assert found > 100
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_completing_is_every_kind_whose_card_completes(name: str) -> None:
+    """``Table.completing`` (each component's completions met with what the others leave) lists
+    the kinds, within their copies, whose card makes a hand ``tutor.engine.shapes.readings`` can
+    read: FEI held and sunk, sets laid down, four of a kind among them."""
+    rules = load_rules(name)
+    found = 0
+    for hand, seat in _waiting_hands(rules, f"completing-{name}", 300):
+        tab = Table(rules, seat, frozenset(), hand)
+        key = tab.pack(hand.concealed)
+        got = tab.completing(key)
+        if tab.specials:  # every kind is tried where the rule set has special shapes
+            assert got is None
+            continue
+        want = []
+        for i, t in enumerate(tab.kinds):
+            full = Hand(hand.concealed + (TILES[t],), hand.melds, hand.bonus)
+            if tab.count(key, i) < tab.cap_local[i] and readings(full, rules.sets, rules.max_wild_per_set, rules.chee_ok):
+                want.append(i)
+        assert got == want, str(hand)
+        found += len(want)
+    assert found > 100 or load_rules(name).special_shapes

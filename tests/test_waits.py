@@ -84,3 +84,40 @@ def test_waits_worked_examples(text: str, seen: tuple[str, ...], want: list[Wait
     hand = Hand.parse(text)
     assert ref.waits(hand, "3leg", "east", seen) == want
     assert solver_waits(hand, "3leg", "east", seen) == sorted(want)
+
+
+def test_a_wait_read_later_is_the_wait_read_now() -> None:
+    """``waits`` makes each reading when it is first read (``Wait.later``): the wait reads,
+    compares, hashes, prints, copies and pickles as one made with its reading, and the reading is
+    made once."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from tutor.engine.results import Wait
+
+    hand = Hand.parse("123d 456d 789d EE RR | f1")
+    got = waits(hand, rules("3leg"), "south", with_distance=False).waits
+    assert [str(w.tile) for w in got] == ["E", "R", "F*"]
+    made = []
+
+    def reading(w: Wait) -> Wait:
+        def make() -> object:
+            made.append(w.tile)
+            return w.reading
+        return Wait.later(w.tile, w.fun, w.wins, w.unseen, make)  # type: ignore[arg-type]
+
+    for w in got:
+        now = Wait(w.tile, w.fun, w.wins, w.unseen, w.reading)
+        for later in (reading(w), reading(w), reading(w), reading(w), reading(w)):
+            assert later == now and now == later
+        a, b, c, d, e = (reading(w) for _ in range(5))
+        assert hash(a) == hash(now)
+        assert repr(b) == repr(now)
+        assert pickle.loads(pickle.dumps(c)) == now
+        assert copy.deepcopy(d) == now and dataclasses.asdict(e) == dataclasses.asdict(now)
+        once = reading(w)
+        assert once.reading is once.reading
+    assert len(made) == 3 * 11  # eleven waits made later of each, each reading made once
+    with pytest.raises(AttributeError):
+        _ = got[0].no_such_thing  # type: ignore[attr-defined]

@@ -5,7 +5,9 @@ Each result keeps the ``RuleSet`` it was judged under; the renderers are handed 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from tutor.core.hands import Hand, Meld, Seat
 from tutor.core.readings import Reading
@@ -64,6 +66,26 @@ class Wait:
     wins: bool
     unseen: int
     reading: Reading
+
+    @classmethod
+    def later(cls, tile: Tile, fun: int, wins: bool, unseen: int, reading: Callable[[], Reading]) -> Wait:
+        """A wait whose ``reading`` is made by ``reading()`` when first asked for (the solver
+        knows the FUN without it); it reads, compares, hashes, prints and pickles as one made
+        with the reading."""
+        wait = cls.__new__(cls)
+        wait.__dict__.update(tile=tile, fun=fun, wins=wins, unseen=unseen, _later=reading)
+        return wait
+
+    def __getattr__(self, name: str) -> Any:  # asked only for an attribute not set: a reading made later
+        later = self.__dict__.pop("_later", None) if name == "reading" else None
+        if later is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.__dict__["reading"] = value = later()
+        return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        _ = self.reading  # made now: what pickles and copies is the reading, not how to make it
+        return self.__dict__
 
 
 @dataclass(frozen=True)

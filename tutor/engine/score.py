@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from operator import attrgetter, eq
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, MeldKind, Seat
@@ -27,8 +28,20 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 
+_ID = attrgetter("id")
+
+
 def validate(hand: Hand, rules: RuleSet) -> None:
     """Raise ``InvalidHandError`` for a hand that cannot exist under ``rules``."""
+    if not hand.melds:  # the usual hand, checked in a few passes over its sorted cards
+        ids = list(map(_ID, hand.concealed))
+        if rules.in_play.issuperset(ids) and not any(map(eq, ids, ids[rules.copies:])):
+            fei = ids.count(FEI_ID)
+            if hand.bonus:
+                _check_bonus(hand, rules)
+                fei += sum(1 for t in hand.bonus if t.id == FEI_ID)
+            if fei <= rules.wild_copies:
+                return _check_size(hand, rules)
     wild = rules.wild_name
     for t in () if rules.in_play.issuperset([t.id for t in hand.concealed]) else hand.concealed:
         if t.is_bonus:
@@ -63,17 +76,7 @@ def validate(hand: Hand, rules: RuleSet) -> None:
 
             if not meld_options(m, rules.chee_ok):
                 raise InvalidHandError(f"{m} is not a CHEE in {rules.name}")
-    seen_bonus: set[Tile] = set()
-    for t in hand.bonus:
-        if t.id == FEI_ID:
-            if FEI_ID not in rules.in_play or not (rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable):
-                raise InvalidHandError(f"{rules.name} has no {wild} to sink")
-            continue
-        if t.id not in rules.bonus_in_play:
-            raise InvalidHandError(f"{t.long_name} ({t}) is not a bonus card of {rules.name}")
-        if t in seen_bonus:
-            raise InvalidHandError(f"the bonus card {t} appears twice: there is one of each")
-        seen_bonus.add(t)
+    _check_bonus(hand, rules)
     if _within_copies(hand, rules):
         return _check_size(hand, rules)
     counts: Counter[Tile] = hand.in_sight()
@@ -86,6 +89,23 @@ def validate(hand: Hand, rules: RuleSet) -> None:
         elif n > rules.copies:
             raise InvalidHandError(f"{n} copies of {t} in this hand: there are only {rules.copies}")
     _check_size(hand, rules)
+
+
+def _check_bonus(hand: Hand, rules: RuleSet) -> None:
+    """Raise ``InvalidHandError`` for a bonus card the rule set lacks or holds twice, or a FEI
+    sunk where none can be."""
+    wild = rules.wild_name
+    seen_bonus: set[Tile] = set()
+    for t in hand.bonus:
+        if t.id == FEI_ID:
+            if FEI_ID not in rules.in_play or not (rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable):
+                raise InvalidHandError(f"{rules.name} has no {wild} to sink")
+            continue
+        if t.id not in rules.bonus_in_play:
+            raise InvalidHandError(f"{t.long_name} ({t}) is not a bonus card of {rules.name}")
+        if t in seen_bonus:
+            raise InvalidHandError(f"the bonus card {t} appears twice: there is one of each")
+        seen_bonus.add(t)
 
 
 def sight_counts(hand: Hand) -> list[int]:

@@ -54,6 +54,13 @@ class Scorer:
         """The score of the rows that need no reading (only where ``flat``)."""
         raise NotImplementedError
 
+    def best_value(self, raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str],
+                   seat: str, melds: tuple[Meld, ...] = ()) -> tuple[int, bool, RawReading] | None:
+        """(FUN, wins, the reading) of the best of the standard readings ``raws`` as ``best``
+        picks it, without building its score's rows; None where this scorer cannot say so
+        (ask ``best``) or there is no reading."""
+        return None
+
 
 READING_FREE = frozenset({"basic_win"})
 """Patterns that count the same for every reading (so a plan counts them once)."""
@@ -69,9 +76,9 @@ class _Plan:
     all), those the reading decides (``asked``), and the counts of its ``PER_SET`` items per set,
     shared by the plans of one seat and situation. An item is (place in the plan, rule, points, count)."""
 
-    __slots__ = ("_ctx", "_place", "_sets", "asked", "fixed", "free", "items", "per_set")
+    __slots__ = ("_ctx", "_place", "_sets", "asked", "base", "fixed", "free", "items", "per_set")
 
-    def __init__(self, items: list[tuple[Any, int, int]], ctx: Context, sets: dict[Any, Any]) -> None:
+    def __init__(self, items: list[tuple[Any, int, int]], ctx: Context, sets: dict[Any, Any], scoring: Any) -> None:
         self.items = items
         self.fixed = [(j, rule, pts, n) for j, (rule, pts, n) in enumerate(items) if n > 0]
         self.free = [x for x in self.fixed if not x[1].per_reading]
@@ -80,6 +87,31 @@ class _Plan:
         self._place = {id(rule): j for j, (rule, _) in self.per_set.items()}
         self._ctx = ctx
         self._sets = sets  # (kind, card, concealed) -> ((rule, count), ...) over every PER_SET rule
+        total = bonus_total = 0
+        limit: int | None = None
+        for _, rule, pts, n in self.fixed:
+            if rule.limit or rule.half_limit:
+                value = (scoring.limit if rule.limit else scoring.half_limit) or 0
+                limit = value if limit is None else max(limit, value)
+            else:
+                total += pts * n
+                if rule.bonus:
+                    bonus_total += pts * n
+        self.base: tuple[int, int, int | None] = (total, bonus_total, limit)  # ``fixed`` as ``_rank`` adds it up
+
+    def varying(self, ctx: Context, rules: Sequence[Any]) -> list[tuple[int, Any, int, int]]:
+        """The items of one reading beside ``fixed``: its ``PER_SET`` counts and the items asked."""
+        hits = []
+        if self.per_set:
+            per_set = self.per_set
+            for j, n in self.set_counts(ctx, rules).items():
+                rule, pts = per_set[j]
+                hits.append((j, rule, pts, n))
+        for j, rule, pts in self.asked:
+            n = rule.func(ctx, rule.args)
+            if n:
+                hits.append((j, rule, pts, n))
+        return hits
 
     def set_counts(self, ctx: Context, rules: Sequence[Any]) -> dict[int, int]:
         """The count of each ``PER_SET`` item that applies (by its place in ``items``) over the sets of ``ctx``."""
@@ -136,7 +168,7 @@ class AdditiveScorer(Scorer):
                 self._plans.clear()
                 self._sets.clear()
             sets = self._sets.setdefault((frozenset(ctx.flags), seat), {})
-            plan = self._plans[key] = _Plan(items, ctx, sets)
+            plan = self._plans[key] = _Plan(items, ctx, sets, self.rules.spec.scoring)
         return plan
 
     def _hits(self, raw: RawReading | None, ctx: Context, seat: str) -> list[tuple[int, Any, int, int]]:
@@ -145,24 +177,14 @@ class AdditiveScorer(Scorer):
         plan = self._plan(ctx, seat)
         if raw is None:
             return plan.free
-        hits = list(plan.fixed)
-        if plan.per_set:
-            for j, n in plan.set_counts(ctx, self.rules.items).items():
-                rule, pts = plan.per_set[j]
-                hits.append((j, rule, pts, n))
-        for j, rule, pts in plan.asked:
-            n = rule.func(ctx, rule.args)
-            if n:
-                hits.append((j, rule, pts, n))
-        return hits
+        return plan.fixed + plan.varying(ctx, self.rules.items)
 
-    def _rank(self, hits: list[tuple[int, Any, int, int]]) -> tuple[int, int, int]:
-        """(fun, qualifying, total) of the score ``score`` makes of ``hits``, without its rows:
-        how ``best_raw`` compares readings before it builds the best one's score."""
+    def _rank(self, hits: list[tuple[int, Any, int, int]], base: tuple[int, int, int | None]) -> tuple[int, int, int]:
+        """(fun, qualifying, total) of the score ``score`` makes of ``hits`` beside the items a
+        plan counts for every reading (``base``: their total, bonus total and limit), without its
+        rows: how ``best_raw`` compares readings before it builds the best one's score."""
         scoring = self.rules.spec.scoring
-        total = 0
-        bonus_total = 0
-        limit_value: int | None = None
+        total, bonus_total, limit_value = base
         for _, rule, pts, n in hits:
             if rule.limit or rule.half_limit:
                 value = (scoring.limit if rule.limit else scoring.half_limit) or 0
@@ -229,19 +251,43 @@ class AdditiveScorer(Scorer):
         if len(raws) == 1:
             raw = raws[0]
             return raw, self.score(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
-        best: tuple[tuple[int, int, int, int], RawReading, list[Any]] | None = None
-        seen: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], list[Any]]] = {}  # where a FEI sits does not change the score
+        _, raw, plan, hits = self._top(raws, bonus, wild_held, flags, seat, melds, hidden)
+        return raw, self._score(sorted(plan.fixed + hits, key=_place))
+
+    def best_value(self, raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str],
+                   seat: str, melds: tuple[Meld, ...] = ()) -> tuple[int, bool, RawReading] | None:
+        if not raws:
+            return None
+        (fun, qualifying, _), raw, _, _ = self._top(raws, bonus, wild_held, flags, seat, melds, _concealed_kongs(melds))
+        return fun, qualifying >= self.rules.minimum, raw  # ``tutor.engine.score.is_win`` of its score
+
+    def _top(self, raws: list[RawReading], bonus: tuple[int, ...], wild_held: int, flags: frozenset[str], seat: str,
+             melds: tuple[Meld, ...], hidden: frozenset[int]) -> tuple[tuple[int, int, int], RawReading, _Plan, list[Any]]:
+        """The rank (``_rank``) of the first of the best-ranked readings ``raws`` (at least one),
+        that reading, its plan and its items beside the plan's fixed ones."""
+        # Every reading uses each FEI once (the held ones and those of the sets laid down), so the
+        # fewer-FEI order of ``_key`` never separates two readings here: the first of the best rank
+        # is kept. Where a FEI sits does not change the score, so a reading that differs from one
+        # already ranked only there is passed over (there is none without a FEI).
+        best: tuple[tuple[int, int, int], RawReading, list[Any]] | None = None
+        seen: set[tuple[tuple[int, int, int], ...]] | None = set() if wild_held or melds else None
+        plan: _Plan | None = None
+        items = self.rules.items
         for raw in raws:
-            shape = tuple((k, t, d) for k, t, _, d in raw)
-            got = seen.get(shape)
-            if got is None:
-                hits = self._hits(raw, reading_context(raw, bonus, wild_held, flags, seat, hidden), seat)
-                got = seen[shape] = (self._rank(hits), hits)
-            key = (*got[0], -sum(w.bit_count() for _, _, w, _ in raw))
+            if seen is not None:
+                shape = tuple((k, t, d) for k, t, _, d in raw)
+                if shape in seen:
+                    continue
+                seen.add(shape)
+            ctx = reading_context(raw, bonus, wild_held, flags, seat, hidden)
+            if plan is None:
+                plan = self._plan(ctx, seat)
+            hits = plan.varying(ctx, items)
+            key = self._rank(hits, plan.base)
             if best is None or key > best[0]:
-                best = (key, raw, got[1])
-        assert best is not None  # the score's rows are built for the best reading only
-        return best[1], self._score(sorted(best[2], key=_place))
+                best = (key, raw, hits)
+        assert best is not None and plan is not None  # the score's rows are built for the best reading only
+        return best[0], best[1], plan, best[2]
 
     def best(
         self,
@@ -285,14 +331,15 @@ def reading_context(
     sets = []
     concealed = []
     exposed = 0
+    pair = -1
     for k, t, _, d in raw:
         if k == NGAN:
+            pair = t
             continue
         sets.append((k, t))
         hidden = not d or (k == KONG and t in hidden_kongs)
         concealed.append(hidden)
         exposed += not hidden
-    pair = next(t for k, t, _, _ in raw if k == NGAN)
     return Context(sets, pair, bonus, wild_held, flags, seat, tuple(concealed), exposed)
 
 

@@ -60,22 +60,11 @@ def component_readings(
 def combine_readings(options: list[list[ComponentReading]], sets: int, pair: bool, fei: int) -> list[RawReading]:
     """Every reading made of one option per component that has exactly ``sets`` sets, the NGAN
     if ``pair``, and uses the ``fei`` FEI held, each in group order, in order."""
-    found: list[RawReading] = []
-    acc: list[RawGroup] = []
-
-    def combine(k: int, s: int, p: int, f: int) -> None:
-        if k == len(options):
-            if s == sets and p == pair and f == fei:
-                found.append(tuple(sorted(acc)))
-            return
-        for groups, ds, dp, df in options[k]:
-            if s + ds <= sets and p + dp <= pair and f + df <= fei:
-                acc.extend(groups)
-                combine(k + 1, s + ds, p + dp, f + df)
-                del acc[len(acc) - len(groups) :]
-
-    combine(0, 0, 0, 0)
-    return sorted(found)
+    partial: list[ComponentReading] = [((), 0, 0, 0)]
+    for opts in options:  # one component at a time, keeping what may still add up
+        partial = [(g1 + g2, s, p, f) for g1, s1, p1, f1 in partial for g2, s2, p2, f2 in opts
+                   if (s := s1 + s2) <= sets and (p := p1 + p2) <= pair and (f := f1 + f2) <= fei]
+    return sorted([tuple(sorted(g)) for g, s, p, f in partial if s == sets and p == pair and f == fei])
 
 
 _MEMO: dict[tuple[bool, ...], dict[tuple[int, tuple[int, ...], int, int], list[ComponentReading]]] = {}

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Meld
@@ -28,6 +29,7 @@ from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
+    from tutor.core.readings import Reading
     from tutor.rules.load import RuleSet
 
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
@@ -91,26 +93,35 @@ def waits(
         raise InvalidHandError(f"waits needs {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}{hint}")
     table = table_for(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
-    unseen = unseen_counts(rules, hand, seen)
+    # copies not in sight: what the table allows beside the sets laid down and sunk FEI, less those held and seen
+    left = [c - (key >> (3 * i) & 7) for i, c in enumerate(table.cap_local)]
+    if seen:
+        got = unseen_counts(rules, hand, seen)
+        left = [got[t] for t in table.kinds]
     found = []
     ready = False  # a card of which a copy is left completes the hand: shanten 0, no search needed
-    for i in sorted(table.completers(key)):
+    standard = table.completing(key)  # the kinds that complete it, where only the standard shape exists
+    for i in range(len(table.kinds)) if standard is None else standard:
         t = table.kinds[i]
-        w = table.win(key + table.unit_of[i])
+        w = table.win(key + table.unit_of[i], None if standard is None else True)
         if w is None:
             continue
         ready = ready or table.count(key, i) < table.cap_local[i]
-        if unseen[t] <= 0:
-            continue
-        reading = table.reading(key + table.unit_of[i])
-        assert reading is not None
-        found.append(Wait(TILES[t], w[0], w[1], unseen[t], reading))
+        if left[i] > 0:  # its reading is read when shown (the FUN is known without it)
+            found.append(Wait.later(TILES[t], w[0], w[1], left[i], partial(_reading, table, key + table.unit_of[i])))
     notes = []
     sh = 0 if ready else table.shanten(key)
     if not found and sh == 0:
         notes.append("every card this hand waits on is already in sight")
-    distance = Distance(table, key, [unseen[t] for t in table.kinds]).of(key) if with_distance else None
+    distance = Distance(table, key, left).of(key) if with_distance else None
     return WaitsResult(hand, rules, seat_name, sh, distance, tuple(found), rules.minimum, rules.unit, tuple(notes))
+
+
+def _reading(table: Table, key: int) -> Reading:
+    """The best reading of the complete packed hand ``key``, shown with a wait."""
+    reading = table.reading(key)
+    assert reading is not None
+    return reading
 
 
 def discard(

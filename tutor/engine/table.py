@@ -39,6 +39,7 @@ HAND_LIMIT = 200_000
 TABLES_KEPT = 16
 """Tables ``table_for`` keeps (the most recently asked for)."""
 _KEPT: dict[tuple[Any, ...], Table] = {}
+_EMPTY: frozenset[tuple[int, int, int]] = frozenset({(0, 0, 0)})  # the options of a component holding nothing
 
 
 def table_for(
@@ -111,7 +112,10 @@ class Table:
             "lower", tuple(self.kinds), *signature)
         self._part_readings: dict[tuple[int, int, int], list[ComponentReading]] = shared_memo(
             "readings", tuple(self.kinds), *signature)
+        self._part_completions: dict[tuple[int, int, int], tuple[tuple[int, frozenset[tuple[int, int, int]]], ...]] = (
+            shared_memo("completions", tuple(self.kinds), *signature))
         self._readings: dict[int, Reading] = {}
+        self._raws: dict[int, RawReading] = {}  # the best reading of a hand ranked by ``win``, until shown
         # the packed key's components: each suit in play, then the honours (FEI is the last kind)
         groups: dict[int, list[int]] = {}
         for i, kind in enumerate(self.kinds):
@@ -133,12 +137,13 @@ class Table:
     def forget(self) -> None:
         """Empty the memo tables of hands (not the shared component tables): a table kept for
         reuse (``table_for``) is emptied this way once they pass ``HAND_LIMIT`` entries."""
-        for memo in (self._shanten, self._lower, self._flat, self._readings, self._win, self.structure_wins):
+        for memo in (self._shanten, self._lower, self._flat, self._readings, self._raws, self._win, self.structure_wins):
             memo.clear()
 
     def memo_size(self) -> int:
         """Hands memoised so far, over every memo table of this table."""
-        return len(self._shanten) + len(self._lower) + len(self._readings) + len(self._win) + len(self.structure_wins)
+        return (len(self._shanten) + len(self._lower) + len(self._readings) + len(self._raws) + len(self._win)
+                + len(self.structure_wins))
 
     # --- packing -------------------------------------------------------------------------
     def pack(self, tiles: Iterable[Tile]) -> int:
@@ -362,38 +367,73 @@ class Table:
         return complete_options(tuple(range(base, base + 9)), tuple(full), self.rules.chee_ok,
                                 self.rules.max_wild_per_set, fei, self.shape._memo)
 
-    def completers(self, key: int) -> list[int]:
-        """The kinds (by index) of which one more card may complete the packed hand ``key``: a
-        card changes only its own component (a suit, the honours), so where another component
-        cannot be read as complete groups, no card of this one completes the hand. A superset of
-        the kinds ``win`` finds complete; every kind where the rule set has special shapes."""
+    def completing(self, key: int) -> list[int] | None:
+        """The kinds (by index, in order) of which one more card, within its copies, makes the
+        packed hand ``key`` complete in the standard shape; None where the rule set has special
+        shapes (then ask ``win`` of every kind). Each component's completions (the kinds whose
+        card leaves it readable as complete groups, with their options) are kept process-wide by
+        its bits; a kind completes the hand where its component's new options meet what the
+        other components leave to fill. The FEI is tested on the whole hand."""
         if self.specials:
-            return list(range(len(self.kinds)))
+            return None
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
-        broken = []
+        parts = self._parts
+        opts: list[frozenset[tuple[int, int, int]]] = []
+        subs = []
         for k, (shift, mask) in enumerate(self.components):
             sub = key >> shift & mask
+            subs.append(sub)
             if sub:
-                opts = self._parts.get((k, sub, fei))
-                if opts is None:
-                    opts = self._parts[(k, sub, fei)] = self._component_options(k, sub, fei)
-                if not opts:
-                    broken.append(k)
-        if not broken:
-            out = list(range(len(self.kinds)))
-        elif len(broken) == 1:
-            out = [i for i, t in enumerate(self.kinds) if t != FEI_ID and self.kind_component[i] == broken[0]]
-        else:
-            out = []
-        if self.has_fei and self.fei_index not in out:
-            out.append(self.fei_index)
+                got = parts.get((k, sub, fei))
+                if got is None:
+                    got = parts[(k, sub, fei)] = self._component_options(k, sub, fei)
+                opts.append(got)
+            else:
+                opts.append(_EMPTY)
+        sets, cap = self.sets_left, self.cap_local
+        out = []
+        for k, sub in enumerate(subs):
+            others: set[tuple[int, int, int]] | frozenset[tuple[int, int, int]] = _EMPTY
+            for j, o in enumerate(opts):
+                if j != k:
+                    others = {(s1 + s2, p1 + p2, f1 + f2) for s1, p1, f1 in others for s2, p2, f2 in o
+                              if s1 + s2 <= sets and p1 + p2 <= 1 and f1 + f2 <= fei}
+            if not others:
+                continue
+            needed = {(sets - s, 1 - p, fei - f) for s, p, f in others}
+            pkey = (k, sub, fei)
+            done = self._part_completions.get(pkey)
+            if done is None:
+                done = self._part_completions[pkey] = self._completions(k, sub, fei)
+            for i, o in done:
+                if key >> (3 * i) & 7 < cap[i] and not needed.isdisjoint(o):
+                    out.append(i)
+        if self.has_fei:
+            f = self.fei_index
+            if fei < cap[f] and self._standard(key + self.unit_of[f]):
+                out.append(f)
+        out.sort()
         return out
 
-    def win(self, key: int) -> tuple[int, bool] | None:
-        """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete."""
+    def _completions(self, k: int, sub: int, fei: int) -> tuple[tuple[int, frozenset[tuple[int, int, int]]], ...]:
+        """(kind, options) for each kind of component ``k`` (held as ``sub``) whose card leaves
+        the component readable as complete groups (``_component_options`` not empty)."""
+        shift = self.components[k][0]
+        out = []
+        for i, comp in enumerate(self.kind_component):
+            if comp == k and sub >> (3 * i - shift) & 7 < 7:
+                o = self._component_options(k, sub + (1 << (3 * i - shift)), fei)
+                if o:
+                    out.append((i, o))
+        return tuple(out)
+
+    def win(self, key: int, standard: bool | None = None) -> tuple[int, bool] | None:
+        """(FUN, wins) of a complete hand of concealed cards ``key``; None if not complete
+        (``standard`` True: known complete in the standard shape)."""
         if key in self._win:
             return self._win[key]
-        standard = self._standard(key)
+        if standard is None:
+            standard = self._standard(key)
         if not standard and not (self.specials and self.special.complete(key)):
             self._win[key] = None
             return None
@@ -402,16 +442,26 @@ class Table:
         if flat is not None:  # a limit from the bonus cards alone: no reading can change it
             self._win[key] = (flat, flat >= self.rules.minimum)
             return self._win[key]
-        best = self._best(key, standard)
-        result = None if best is None else (best[1].fun, is_win(best[1], self.rules))
-        if best is not None:
-            self._readings[key] = best[0]
+        got = self._value(key, *self._all_readings(key, standard))
+        result = None if got is None else got[0]
+        if got is not None:  # its best reading, raw where it was ranked without a score (made when shown)
+            memo: dict[int, Any] = self._readings if isinstance(got[1], Reading) else self._raws
+            memo[key] = got[1]
         self._win[key] = result
         return result
 
-    def _best(self, key: int, standard: bool = True) -> tuple[Reading, Score] | None:
-        """The best reading of the complete packed hand ``key``, and its score."""
-        return self._pick(key, *self._all_readings(key, standard))
+    def _value(
+        self, key: int, raws: list[RawReading], specials: list[SpecialReading]
+    ) -> tuple[tuple[int, bool], Reading | RawReading] | None:
+        """(FUN, wins) of the complete packed hand ``key`` (its readings ``raws`` and ``specials``)
+        and its best reading: raw where the scorer ranks them without building the rows of a
+        score (``Scorer.best_value``)."""
+        fei = key >> self.fei_shift & 7 if self.has_fei else 0
+        quick = None if specials else self.scorer.best_value(raws, self.bonus_ids, fei, self.flags, self.seat, self.melds)
+        if quick is not None:
+            return quick[:2], quick[2]
+        best = self._pick(key, raws, specials)
+        return None if best is None else ((best[1].fun, is_win(best[1], self.rules)), best[0])
 
     def _pick(self, key: int, raws: list[RawReading], specials: list[SpecialReading]) -> tuple[Reading, Score] | None:
         """The best of the readings ``raws`` and ``specials`` of the packed hand ``key``, and its score."""
@@ -457,8 +507,12 @@ class Table:
         got = self._readings.get(key)
         if got is not None:
             return got
+        raw = self._raws.get(key)
+        if raw is not None:
+            got = self._readings[key] = to_reading(raw)
+            return got
         raws, specials = self._all_readings(key)
         if len(raws) == 1 and not specials and self.scorer.scores_every_reading:
             return to_reading(raws[0])
-        best = self._pick(key, raws, specials)
-        return None if best is None else best[0]
+        value = self._value(key, raws, specials)
+        return None if value is None else value[1] if isinstance(value[1], Reading) else to_reading(value[1])
