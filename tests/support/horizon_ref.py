@@ -28,7 +28,8 @@ so the sum is 0 anyway), nor for the discards when ``d(h) = 0`` (``d`` of 13 car
 below 0); the discards ``x`` that bring the hand closer come from one search of targets of the 14
 cards (see ``Horizon.closer``; ``literal=True`` computes ``d(h+t-x)`` for each ``x`` instead).
 
-§5.4 inside the search (``moves=True``, the default): after each exact draw that does not win,
+§5.4 inside the search (``moves=True``, the default): after each exact draw that does not win
+and is not the last (the last draw only wins or not, §5.2),
 besides every discard the player may sink a FEI held (where the rule set allows it), declare a
 concealed KONG of four cards held, add a card held to an exposed PONG holding no FEI (each: a
 replacement card at once, a win if it wins, else a discard; no second move), or recall a FEI
@@ -607,7 +608,7 @@ class Horizon:
             verdict = self.judge(h14)
             if verdict.wins:
                 branch: Value = (Fraction(verdict.fun), ONE, (ONE,) * n)
-            elif exact and self.moves:
+            elif exact and self.moves and n > 1:  # (the last draw only wins or not)
                 branch = self.decide(h14, n - 1, exact - 1, t)
             else:
                 v, q, later = self.kept(h, h14, n - 1, exact, exact - 1, dh)

@@ -130,7 +130,7 @@ class Model:
     Wins are judged by ``tutor.engine.score.check`` (itself tested against ``reference.judge``);
     verdicts are cached per hand, values per (hand, sets laid down, bonus cards, draws left).
     Every draw is weighed in full: with ``moves`` (RULES §5.4), after a draw that does not win
-    the player may also sink a FEI, declare a concealed KONG or add a card to an exposed PONG
+    and is not the last (the last draw only wins or not, §5.2) the player may also sink a FEI, declare a concealed KONG or add a card to an exposed PONG
     (a replacement card at once: a win, or a discard), or recall a FEI from a set laid down with
     the card drawn (a win, or the same choice again). The pool counts the cards moves took out of
     the hand: ``pool[t] = pool0[t] - max(0, h[t] + out[t] - h0[t])``.
@@ -205,7 +205,7 @@ class Model:
         if verdict.wins:
             return (Fraction(verdict.fun), Fraction(1))
         best = max(self.value(minus(h14, d), n, fixed) for d in h14)
-        if self.moves if moves is None else moves:
+        if n and (self.moves if moves is None else moves):  # (the last draw only wins or not)
             for after, g in self.after_moves(h14, fixed):  # a replacement, then a discard
                 best = max(best, self.replaced(g, n, after))
             if drawn is not None:

@@ -74,14 +74,17 @@ class Local:
         self.sink = bool(t.has_fei and wild and wild.sinkable)
         self.fei_shift = t.fei_shift if t.has_fei else 0
         self.kong_bits = 0  # bit 2 of a kind's field: four held (a FEI never makes a KONG)
+        self.low_bits = 0  # bit 0 of each real kind's field
         self.pongs: dict[int, Meld] = {}  # local kind -> its exposed PONG without a FEI
         for i, kind in enumerate(t.kinds):
             if kind != FEI_ID:
                 self.kong_bits |= 4 << (3 * i)
+                self.low_bits |= 1 << (3 * i)
         for m in t.melds:
             if m.kind is MeldKind.PONG and m.exposed and not m.wild_count:
                 self.pongs[t.index[m.cards[0].id]] = m
         self.pong_bits = sum(7 << (3 * i) for i in self.pongs)
+        self.fei_sets = sum(1 for m in t.melds if m.wild_count)
         self.recall: dict[int, list[tuple[Meld, ...]]] = {}  # local kind drawn -> the sets after each recall
         if t.has_fei and any(m.wild_count for m in t.melds):
             for i, kind in enumerate(t.kinds):
@@ -96,6 +99,15 @@ class Local:
         self.kongs: dict[int, Search] = {}
         self.added: dict[int, Search] = {}
         self.recalled: dict[int, list[Search]] = {}
+
+    def spare(self, h: int) -> int:
+        """What the 13 cards ``h`` hold now for a move that adds a draw (``Search._more``): FEI
+        to sink, kinds held three or four times (a KONG, with the fourth drawn), cards to add to
+        an exposed PONG, and sets laid down whose FEI may come back to be sunk."""
+        low = self.low_bits
+        three = (h >> 2 & low) | (h >> 1 & h & low)  # a field of 3 or 4
+        out = three.bit_count() + sum(1 for i in self.pongs if h >> (3 * i) & 7) + self.fei_sets
+        return out + (h >> self.fei_shift & 7 if self.sink else 0)
 
     def possible(self, h14: int, drawn: int) -> bool:
         """Is some move open to the 14 cards ``h14`` just drawn to (the card of kind ``drawn``)?"""

@@ -95,7 +95,7 @@ class Search:
         if got is not None:
             return got
         t = self.t
-        more = self._more(n)
+        more = self._more(h, n)
         if n == 1 and not more:  # the last draw wins or not, whatever the phase
             pruned = t.has_fei and not h >> t.fei_shift & 7 and not t.complete(h + t.unit_of[t.fei_index])
             # (without FEI, a hand waits on some card exactly when it plus a FEI is complete)
@@ -109,12 +109,16 @@ class Search:
         self._spend()
         return result
 
-    def _more(self, n: int) -> int:
-        """The replacement cards that moves may add to ``n`` draws: one at each exact draw where
-        moves are weighed (a move lowers no shanten, its replacement by one at most), else 0."""
+    def _more(self, h: int, n: int) -> int:
+        """The replacement cards that moves may add to ``n`` draws from the 13 cards ``h``: at
+        most one at each exact draw where moves are weighed (not the last draw, which only wins
+        or not: RULES §5.2), as a move lowers no shanten and its replacement by one at most; and
+        at the first of them only with something held to move now (a FEI, three of a kind, ...:
+        what a draw brings and a move at once takes back adds no draw)."""
         if self.mv is None:
             return 0
-        return n - min(n, max(0, self.restricted_below))
+        e = n - min(n, max(1, self.restricted_below))  # the exact draws but the last
+        return min(e, e - 1 + min(1, self.mv.spare(h))) if e else 0
 
     def _spend(self) -> None:
         """One more state searched (for the progress bar)."""
@@ -161,7 +165,7 @@ class Search:
     def _exact(self, h: int, n: int) -> Value:
         total, draws = self._draws(h)
         parts: list[tuple[int, int, Value | None]] = []
-        mv = self.mv if n > self.restricted_below else None  # an exact draw: the moves too
+        mv = self.mv if n > max(1, self.restricted_below) else None  # an exact draw, not the last: the moves too
         for i, p, unit in draws:
             h14 = h + unit
             fun = self._win(h14)
@@ -187,7 +191,9 @@ class Search:
         b = self.best_discard(h14, m) if m else zero(0)
         best = (b[0], 0.0, *b[1:])
         for child, g in moves.replaced(self, h14):
-            if child.t.lower(g) > m + self._more(m):  # its replacement and m draws cannot win
+            # its replacement and m draws cannot win (a FEI drawn as the replacement may be sunk
+            # at the next exact draw: every exact draw of the m may add one)
+            if child.t.lower(g) > m + m - min(m, max(1, self.restricted_below)):
                 continue
             r = child.replacement(g, m)
             if better(r, best):
