@@ -27,6 +27,7 @@ RULE_SETS = ("3leg", "3leg-beginner")
 
 
 def _engine(text: str, live: tuple[str, ...], rules: str, n: int, exact: int, moves: bool = True) -> tuple:
+    """``discard`` with (``search_moves``, off by default) or without the moves in the search."""
     hand = Hand.parse(text)
     seen = hide_all_but(hand, live)
     got = discard(hand, load_rules(rules), "east", n, [Tile.parse(c) for c in seen], exact_draws=exact,
@@ -44,7 +45,7 @@ def _near(a: float, b: Fraction) -> bool:
 def test_every_draw_exact_agrees_with_the_plain_recursion(case: tuple, rules: str, n: int) -> None:
     text, live = case
     hand, seen, got = _engine(text, live, rules, n, n)
-    model = ref.Model(hand, rules, "east", seen).options(n)
+    model = ref.Model(hand, rules, "east", seen, moves=True).options(n)
     checked = 0
     for o in got.options:
         key = (str(o.tile), o.action)
@@ -54,7 +55,7 @@ def test_every_draw_exact_agrees_with_the_plain_recursion(case: tuple, rules: st
             checked += 1
     assert checked == len(model)
     # the §5.2 reference with every draw exact is the same model, to the fraction
-    for x, (ev, pw, _) in hr.discard_values(hand, n, n, seen, rules, "east").items():
+    for x, (ev, pw, _) in hr.discard_values(hand, n, n, seen, rules, "east", moves=True).items():
         assert (ev, pw) == model[(x, "discard")]
 
 
@@ -63,7 +64,7 @@ def test_every_draw_exact_agrees_with_the_plain_recursion(case: tuple, rules: st
 def test_three_draws_two_exact_agree_with_the_horizon_reference(case: tuple, rules: str) -> None:
     text, live = case
     hand, seen, got = _engine(text, live, rules, 3, 2)
-    values = hr.discard_values(hand, 3, 2, seen, rules, "east")
+    values = hr.discard_values(hand, 3, 2, seen, rules, "east", moves=True)
     for o in got.options:
         if o.action != "discard":
             continue
@@ -92,7 +93,7 @@ def test_the_moves_change_some_answer_and_never_lower_one(case: tuple, rules: st
     hand = Hand.parse(text)
     seen = hide_all_but(hand, live)
     plain = ref.Model(hand, rules, "east", seen, moves=False).options(2)
-    for key, value in ref.Model(hand, rules, "east", seen).options(2).items():
+    for key, value in ref.Model(hand, rules, "east", seen, moves=True).options(2).items():
         assert value >= plain[key]
 
 

@@ -28,8 +28,8 @@ so the sum is 0 anyway), nor for the discards when ``d(h) = 0`` (``d`` of 13 car
 below 0); the discards ``x`` that bring the hand closer come from one search of targets of the 14
 cards (see ``Horizon.closer``; ``literal=True`` computes ``d(h+t-x)`` for each ``x`` instead).
 
-§5.4 inside the search (``moves=True``, the default): after each exact draw that does not win
-and is not the last (the last draw only wins or not, §5.2),
+§5.4 inside the search (with ``moves=True``, the engine's ``search_moves``): after each exact
+draw that does not win and is not the last (the last draw only wins or not, §5.2),
 besides every discard the player may sink a FEI held (where the rule set allows it), declare a
 concealed KONG of four cards held, add a card held to an exposed PONG holding no FEI (each: a
 replacement card at once, a win if it wins, else a discard; no second move), or recall a FEI
@@ -481,7 +481,7 @@ class Horizon:
         seat: str = "east",
         caps: str = "model",
         literal: bool = False,
-        moves: bool = True,
+        moves: bool = False,
     ) -> None:
         if caps not in ("model", "pool", "physical"):
             raise ValueError(f"caps: model, pool or physical, not {caps!r}")
@@ -631,7 +631,7 @@ class Horizon:
             out = laid_out(hand)
             out.subtract(laid0)
             shifted = {c: h0.get(c, 0) - out[c] for c in KINDS}
-            got = Horizon(hand, shifted, self.pool0, self.rules_name, self.seat, self.caps, self.literal)
+            got = Horizon(hand, shifted, self.pool0, self.rules_name, self.seat, self.caps, self.literal, self.moves)
             got.family = self.family
             got.root = self.root
             self.family[key] = got
@@ -731,7 +731,7 @@ def horizon_value(
     seat: str = "east",
     caps: str = "model",
     literal: bool = False,
-    moves: bool = True,
+    moves: bool = False,
 ) -> tuple[Fraction, Fraction, list[Fraction]]:
     """RULES §5.2: (expected FUN, win probability, win_by_draw) of a 3n+1 hand (its sets laid
     down and bonus cards included) whose pool0 is ``pool``, over ``n_draws`` draws of which the
@@ -752,7 +752,7 @@ def discard_values(
     seat: str = "east",
     caps: str = "model",
     literal: bool = False,
-    moves: bool = True,
+    moves: bool = False,
 ) -> dict[str, tuple[Fraction, Fraction, list[Fraction]]]:
     """Per discard of a 3n+2 hand: ``horizon_value`` of the cards kept, with pool0 every
     non-bonus card not in sight (the 14 cards, sets laid down, sunk FEI, ``seen``)."""

@@ -138,7 +138,7 @@ class Model:
 
     def __init__(
         self, hand: Hand, rules: str = "3leg", seat: str = "east", seen: tuple[str, ...] = (),
-        moves: bool = True,
+        moves: bool = False,
     ) -> None:
         self.hand = hand
         self.rules = rules

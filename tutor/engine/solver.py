@@ -126,7 +126,7 @@ def discard(
     drawn: Tile | None = None,
     kongs_now: bool = True,
     barred: frozenset[Tile] = frozenset(),
-    search_moves: bool = True,
+    search_moves: bool = False,
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -137,8 +137,9 @@ def discard(
     optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
     then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
     now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
-    calling, after a CHEE); ``search_moves`` false: no move beside a discard inside the search
-    (sinking, KONGs and recalls are weighed after each exact draw otherwise, RULES §5.4)."""
+    calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
+    draw but the last inside the search too (RULES §5.4; off by default: at 3 draws it costs 4-10
+    times the states, past the state budget on FEI hands, ``docs/solver.md``)."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
@@ -277,7 +278,7 @@ def default_exact_draws(draws: int) -> int:
 
 def weigh(
     table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
-    replacement: bool, tick: Callable[[], None] | None, moves: bool = True,
+    replacement: bool, tick: Callable[[], None] | None, moves: bool = False,
 ) -> Option:
     """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``
     (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too)."""
