@@ -288,7 +288,11 @@ def against_mahjong(n: int, repeats: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--moves", action="store_true", help="only the moves inside the search, with and without")
     args = ap.parse_args()
+    if args.moves:
+        in_search_moves(3 if args.quick else 5)
+        return
     runs = 5 if args.quick else 15
     py = sys.executable
     # pip byte-compiles a package when it installs it; an editable install with
@@ -388,6 +392,33 @@ def review_rounds(rules: Any) -> None:
         print(f"review round {seed} from East, {len(one.decisions)} decisions: one process {alone:6.2f} CPU s; "
               f"{workers.cores()} cores: busiest {max(busy.values()) + here:6.2f} CPU s, all {sum(busy.values()) + here:6.2f}, "
               f"wall {wall:6.2f} s (target 10 s)")
+
+
+def in_search_moves(repeats: int) -> None:
+    """``discard`` with and without the moves inside the search (sinking, KONGs, recalls after
+    each exact draw), on HANDS at 3 draws (2 exact) and at the default horizon: states and CPU
+    seconds (``time.process_time``, the median of ``repeats``, the two interleaved, each cold)."""
+    from tutor.errors import ArgumentError
+
+    rules = load_rules("3leg")
+    for draws in (3, None):
+        for name, text in HANDS.items():
+            hand = Hand.parse(text)
+            got: dict[bool, list[float]] = {False: [], True: []}
+            states: dict[bool, object] = {}
+            for _ in range(repeats):
+                for moves in (False, True):
+                    forget_tables()
+                    t0 = time.process_time()
+                    try:
+                        res = discard(hand, rules, draws=draws, search_moves=moves)
+                        states[moves] = res.states
+                    except ArgumentError:
+                        states[moves] = "over the state budget"
+                    got[moves].append(time.process_time() - t0)
+            a, b = (statistics.median(got[m]) for m in (False, True))
+            print(f"moves {name:16s} draws={draws or 'default'}: states {states[False]} -> {states[True]}, "
+                  f"CPU {a:.3f} -> {b:.3f} s (median of {repeats})", flush=True)
 
 
 if __name__ == "__main__":

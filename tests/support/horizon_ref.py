@@ -28,6 +28,17 @@ so the sum is 0 anyway), nor for the discards when ``d(h) = 0`` (``d`` of 13 car
 below 0); the discards ``x`` that bring the hand closer come from one search of targets of the 14
 cards (see ``Horizon.closer``; ``literal=True`` computes ``d(h+t-x)`` for each ``x`` instead).
 
+§5.4 inside the search (with ``moves=True``, the engine's ``search_moves``): after each exact
+draw that does not win and is not the last (the last draw only wins or not, §5.2),
+besides every discard the player may sink a FEI held (where the rule set allows it), declare a
+concealed KONG of four cards held, add a card held to an exposed PONG holding no FEI (each: a
+replacement card at once, a win if it wins, else a discard; no second move), or recall a FEI
+from a set laid down with the card just drawn, when that card can take the FEI's place in the
+set (then a win if the hand wins, else the same choice without a recall). The draws after the
+exact ones, and the replacement after a move made at the root (``replacement_value``), weigh
+discards only. The pool after a move counts the cards the sets laid down and the sunk FEI took
+since the root: ``pool[t] = pool0[t] - max(0, h[t] + out[t] - h0[t])``.
+
 Choices the rules leave open, made here (and named so that a test can try another):
 - Which cards ``d`` may draw inside the search (``caps``). ``"model"`` (the default): the draws
   that the §5 pool lets happen from ``h`` — ``c`` may be drawn while ``pool0[c] > 0`` and
@@ -50,6 +61,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from tutor import Hand, Tile, check, load_rules
+from tutor.core.hands import Meld, MeldKind
 
 FEI = "F*"
 DOTS = tuple(f"{n}d" for n in range(1, 10))
@@ -108,6 +120,19 @@ def not_in_sight(hand: Hand, seen: Iterable[str] = ()) -> Counter[str]:
     out.subtract(concealed_of(hand))
     out.subtract(seen)
     return Counter({k: max(0, out[k]) for k in KINDS})
+
+
+def laid_out(hand: Hand) -> Counter[str]:
+    """The cards in the sets laid down and the FEI sunk among the bonus cards."""
+    out: Counter[str] = Counter()
+    for m in hand.melds:
+        out.update(str(t) for t in m.cards)
+    out[FEI] += sum(1 for t in hand.bonus if str(t) == FEI)
+    return out
+
+
+def fixed_key(hand: Hand) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return tuple(sorted(map(str, hand.melds))), tuple(sorted(map(str, hand.bonus)))
 
 
 # --- judging a 14-card hand -------------------------------------------------------------------
@@ -456,9 +481,18 @@ class Horizon:
         seat: str = "east",
         caps: str = "model",
         literal: bool = False,
+        moves: bool = False,
     ) -> None:
         if caps not in ("model", "pool", "physical"):
             raise ValueError(f"caps: model, pool or physical, not {caps!r}")
+        self.hand = hand
+        self.rules_name = rules_name
+        self.seat = seat
+        self.moves = moves
+        wild = load_rules(rules_name).spec.tiles.wild
+        self.sinkable = bool(wild and wild.sinkable)
+        self.family: dict[tuple, Horizon] = {fixed_key(hand): self}  # the searches after moves
+        self.root = (dict(h0), laid_out(hand))
         self.judge = Judge(hand, rules_name, seat)
         self.dist = Distance(self.judge)
         self.h0 = dict(h0)
@@ -574,6 +608,8 @@ class Horizon:
             verdict = self.judge(h14)
             if verdict.wins:
                 branch: Value = (Fraction(verdict.fun), ONE, (ONE,) * n)
+            elif exact and self.moves and n > 1:  # (the last draw only wins or not)
+                branch = self.decide(h14, n - 1, exact - 1, t)
             else:
                 v, q, later = self.kept(h, h14, n - 1, exact, exact - 1, dh)
                 branch = (v, q, (ZERO, *later))
@@ -582,6 +618,108 @@ class Horizon:
             for j in range(n):
                 by[j] += p * branch[2][j]
         return (ev / total, pw / total, tuple(b / total for b in by))
+
+    # --- §5.4: the moves after an exact draw ----------------------------------------------------
+
+    def child(self, hand: Hand) -> Horizon:
+        """The search after a move that leaves these sets laid down and bonus cards: the root's
+        pool, and its cards held less those the move laid down or sank (plus a FEI recalled)."""
+        key = fixed_key(hand)
+        got = self.family.get(key)
+        if got is None:
+            h0, laid0 = self.root
+            out = laid_out(hand)
+            out.subtract(laid0)
+            shifted = {c: h0.get(c, 0) - out[c] for c in KINDS}
+            got = Horizon(hand, shifted, self.pool0, self.rules_name, self.seat, self.caps, self.literal, self.moves)
+            got.family = self.family
+            got.root = self.root
+            self.family[key] = got
+        return got
+
+    def replaced(self, h14: Mapping[str, int]) -> list[tuple[Horizon, Cards]]:
+        """Sinking a FEI, a concealed KONG, a card added to an exposed PONG: the search after
+        each and the cards it leaves before the replacement."""
+        out = []
+        hand = self.hand
+        if self.sinkable and h14.get(FEI, 0):
+            sunk = Hand((), hand.melds, (*hand.bonus, Tile.parse(FEI)))
+            out.append((self.child(sunk), minus(h14, FEI)))
+        for c, k in sorted(h14.items()):
+            if k == 4 and c != FEI:
+                kong = Meld(MeldKind.KONG, (Tile.parse(c),) * 4, exposed=False)
+                left = dict(h14)
+                del left[c]
+                out.append((self.child(Hand((), (*hand.melds, kong), hand.bonus)), left))
+        for j, m in enumerate(hand.melds):
+            names = [str(t) for t in m.cards]
+            if m.exposed and len(names) == 3 and len(set(names)) == 1 and names[0] != FEI and h14.get(names[0]):
+                kong = Meld(MeldKind.KONG, (m.cards[0],) * 4)
+                melds = (*hand.melds[:j], kong, *hand.melds[j + 1:])
+                out.append((self.child(Hand((), melds, hand.bonus)), minus(h14, names[0])))
+        return out
+
+    def recalls(self, h14: Mapping[str, int], t: str) -> list[tuple[Horizon, Cards]]:
+        """Each set laid down holding a FEI that the card ``t`` just drawn can take the place of
+        (the set's other cards and ``t`` are three of a kind, or a run of Dots): the search after
+        the FEI comes back to the hand, and the 14 cards then."""
+        out = []
+        hand = self.hand
+        for j, m in enumerate(hand.melds):
+            names = [str(c) for c in m.cards]
+            if FEI not in names or t == FEI:
+                continue
+            names.remove(FEI)
+            cards = sorted([*names, t])
+            pong = len(set(cards)) == 1
+            dots = all(c in DOTS for c in cards)
+            ranks = sorted(int(c[0]) for c in cards) if dots else []
+            run = dots and ranks == list(range(ranks[0], ranks[0] + 3))
+            if not (pong or run):
+                continue
+            back = Meld(MeldKind.PONG if pong else MeldKind.CHEE, tuple(sorted(Tile.parse(c) for c in cards)), m.exposed)
+            melds = (*hand.melds[:j], back, *hand.melds[j + 1:])
+            out.append((self.child(Hand((), melds, hand.bonus)), plus(minus(h14, t), FEI)))
+        return out
+
+    def replacement(self, g: Mapping[str, int], left: int, exact: int) -> Value:
+        """A replacement card after a move: a win, else the best discard; ``(EV, P(win),
+        (P(win on it), P(win by 1 more draw), ...))``."""
+        pool = self.pool(g)
+        total = sum(pool.values())
+        if not total:
+            return nothing(left + 1)
+        ev = pw = ZERO
+        by = [ZERO] * (left + 1)
+        for r, p in pool.items():
+            h14 = plus(g, r)
+            verdict = self.judge(h14)
+            if verdict.wins:
+                v, q, later = Fraction(verdict.fun), ONE, (ONE,) * (left + 1)
+            else:
+                v, q, after = max(self.value(minus(h14, x), left, exact) for x in h14)
+                later = (ZERO, *after)
+            ev += p * v
+            pw += p * q
+            by = [b + p * x for b, x in zip(by, later, strict=True)]
+        return ev / total, pw / total, tuple(b / total for b in by)
+
+    def decide(self, h14: Mapping[str, int], left: int, exact: int, drawn: str | None) -> Value:
+        """After an exact draw ``drawn`` that does not win: the best of every discard and every
+        move, ``(EV, P(win), (P(win at this draw), P(win by 1 more draw), ...))``."""
+        cands = []
+        for x in h14:
+            v, q, later = self.value(minus(h14, x), left, exact)
+            cands.append((v, q, (ZERO, *later)))
+        for child, g in self.replaced(h14):
+            cands.append(child.replacement(g, left, exact))
+        for child, g14 in self.recalls(h14, drawn) if drawn is not None else ():
+            verdict = child.judge(g14)
+            if verdict.wins:
+                cands.append((Fraction(verdict.fun), ONE, (ONE,) * (left + 1)))
+            else:
+                cands.append(child.decide(g14, left, exact, None))
+        return max(cands)
 
 
 def horizon_value(
@@ -593,13 +731,14 @@ def horizon_value(
     seat: str = "east",
     caps: str = "model",
     literal: bool = False,
+    moves: bool = False,
 ) -> tuple[Fraction, Fraction, list[Fraction]]:
     """RULES §5.2: (expected FUN, win probability, win_by_draw) of a 3n+1 hand (its sets laid
     down and bonus cards included) whose pool0 is ``pool``, over ``n_draws`` draws of which the
-    first ``exact_draws`` weigh every discard."""
+    first ``exact_draws`` weigh every discard (and, with ``moves``, the moves of §5.4)."""
     hand = as_hand(hand13)
     h0 = concealed_of(hand)
-    model = Horizon(hand, h0, pool, rules_name, seat, caps, literal)
+    model = Horizon(hand, h0, pool, rules_name, seat, caps, literal, moves)
     ev, pw, by = model.value(h0, n_draws, exact_draws)
     return ev, pw, list(by)
 
@@ -613,6 +752,7 @@ def discard_values(
     seat: str = "east",
     caps: str = "model",
     literal: bool = False,
+    moves: bool = False,
 ) -> dict[str, tuple[Fraction, Fraction, list[Fraction]]]:
     """Per discard of a 3n+2 hand: ``horizon_value`` of the cards kept, with pool0 every
     non-bonus card not in sight (the 14 cards, sets laid down, sunk FEI, ``seen``)."""
@@ -622,7 +762,7 @@ def discard_values(
     out = {}
     for x in sorted(cards):
         h0 = minus(cards, x)
-        model = Horizon(hand, h0, pool0, rules_name, seat, caps, literal)
+        model = Horizon(hand, h0, pool0, rules_name, seat, caps, literal, moves)
         ev, pw, by = model.value(h0, n_draws, exact_draws)
         out[x] = (ev, pw, list(by))
     return out

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from support.reference import FEI, PLAYING, Verdict, judge
 from support.reference_shanten import brute_draws
-from tutor.core.hands import Hand
+from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import Tile
 from tutor.engine.score import check
 from tutor.rules.load import load_rules
@@ -128,61 +128,118 @@ class Model:
     """docs/solver.md by plain recursion over dict counts, exact in fractions.
 
     Wins are judged by ``tutor.engine.score.check`` (itself tested against ``reference.judge``);
-    verdicts are cached per hand, values per (hand, draws left).
+    verdicts are cached per hand, values per (hand, sets laid down, bonus cards, draws left).
+    Every draw is weighed in full: with ``moves`` (RULES §5.4), after a draw that does not win
+    and is not the last (the last draw only wins or not, §5.2) the player may also sink a FEI, declare a concealed KONG or add a card to an exposed PONG
+    (a replacement card at once: a win, or a discard), or recall a FEI from a set laid down with
+    the card drawn (a win, or the same choice again). The pool counts the cards moves took out of
+    the hand: ``pool[t] = pool0[t] - max(0, h[t] + out[t] - h0[t])``.
     """
 
     def __init__(
-        self, hand: Hand, rules: str = "3leg", seat: str = "east", seen: tuple[str, ...] = ()
+        self, hand: Hand, rules: str = "3leg", seat: str = "east", seen: tuple[str, ...] = (),
+        moves: bool = False,
     ) -> None:
         self.hand = hand
         self.rules = rules
         self.seat = seat
+        self.moves = moves
+        wild = load_rules(rules).spec.tiles.wild
+        self.sinkable = bool(wild and wild.sinkable)
         self.pool0 = unseen(hand, seen)  # the 14 cards, sets, sunk FEI and seen cards in sight
         self.cards14: Cards = dict(concealed_of(hand))
-        self._verdicts: dict[tuple[Key, tuple[str, ...]], Verdict] = {}
-        self.bonus: tuple[str, ...] = tuple(map(str, hand.bonus))
+        self._verdicts: dict[tuple, Verdict] = {}
+        self.fixed: Fixed = (hand.melds, tuple(map(str, hand.bonus)))
+        self.laid0: Counter[str] = laid(self.fixed)
         self.h0: Cards = {}
-        self._memo: dict[tuple[Key, int], Value] = {}
+        self._memo: dict[tuple, Value] = {}
 
-    def verdict(self, cards: Cards) -> Verdict:
-        """``check``'s verdict on these 14 concealed cards with the current bonus cards."""
-        key = (key_of(cards), self.bonus)
+    @property
+    def bonus(self) -> tuple[str, ...]:
+        return self.fixed[1]
+
+    def verdict(self, cards: Cards, fixed: Fixed | None = None) -> Verdict:
+        """``check``'s verdict on these 14 concealed cards with these sets and bonus cards."""
+        melds, bonus = self.fixed if fixed is None else fixed
+        key = (key_of(cards), tuple(sorted(map(str, melds))), tuple(sorted(bonus)))
         got = self._verdicts.get(key)
         if got is None:
-            hand = with_cards(self.hand, Counter(cards), self.bonus)
+            conc = tuple(Tile.parse(c) for c in Counter(cards).elements())
+            hand = Hand(conc, melds, tuple(Tile.parse(b) for b in bonus))
             result = check(hand, load_rules(self.rules), self.seat)
             got = self._verdicts[key] = Verdict(result.complete, result.wins, result.fun)
         return got
 
-    def pool(self, h: Cards) -> Cards:
-        """pool[t] = pool0[t] - max(0, h[t] - h0[t]), kinds with none left dropped."""
-        out = {t: self.pool0[t] - max(0, h.get(t, 0) - self.h0.get(t, 0)) for t in KINDS}
-        return {t: p for t, p in out.items() if p > 0}
+    def pool(self, h: Cards, fixed: Fixed | None = None) -> Cards:
+        """pool[t] = pool0[t] - max(0, h[t] + out[t] - h0[t]), kinds with none left dropped."""
+        out = laid(self.fixed if fixed is None else fixed)
+        out.subtract(self.laid0)
+        got = {t: self.pool0[t] - max(0, h.get(t, 0) + out[t] - self.h0.get(t, 0)) for t in KINDS}
+        return {t: p for t, p in got.items() if p > 0}
 
-    def value(self, h: Cards, n: int) -> Value:
+    def value(self, h: Cards, n: int, fixed: Fixed | None = None) -> Value:
         """(expected FUN, win probability) of the 13 cards ``h`` with ``n`` draws left."""
+        fixed = self.fixed if fixed is None else fixed
         if n <= 0:
             return (Fraction(0), Fraction(0))
-        key = (key_of(h), n)
+        key = (key_of(h), n, tuple(sorted(map(str, fixed[0]))), tuple(sorted(fixed[1])))
         if key in self._memo:
             return self._memo[key]
-        pool = self.pool(h)
+        pool = self.pool(h, fixed)
         total = sum(pool.values())
         ev = pw = Fraction(0)
         for t, p in pool.items():
-            v, q = self.after_draw(plus(h, t), n - 1)
+            v, q = self.after_draw(plus(h, t), n - 1, fixed, t)
             ev += p * v
             pw += p * q
         out = (ev / total, pw / total) if total else (Fraction(0), Fraction(0))
         self._memo[key] = out
         return out
 
-    def after_draw(self, h14: Cards, n: int) -> Value:
-        """Value of 14 cards just drawn to: the win if they win, else the best discard."""
-        verdict = self.verdict(h14)
+    def after_draw(self, h14: Cards, n: int, fixed: Fixed | None = None, drawn: str | None = None,
+                   moves: bool | None = None) -> Value:
+        """Value of 14 cards just drawn to: the win if they win, else the best discard (or move,
+        unless ``moves`` is False: after a replacement card, a discard only)."""
+        fixed = self.fixed if fixed is None else fixed
+        verdict = self.verdict(h14, fixed)
         if verdict.wins:
             return (Fraction(verdict.fun), Fraction(1))
-        return max(self.value(minus(h14, d), n) for d in h14)
+        best = max(self.value(minus(h14, d), n, fixed) for d in h14)
+        if n and (self.moves if moves is None else moves):  # (the last draw only wins or not)
+            for after, g in self.after_moves(h14, fixed):  # a replacement, then a discard
+                best = max(best, self.replaced(g, n, after))
+            if drawn is not None:
+                for after, g14 in recall_moves(h14, fixed, drawn):
+                    best = max(best, self.after_draw(g14, n, after, None))
+        return best
+
+    def replaced(self, g: Cards, n: int, fixed: Fixed) -> Value:
+        """A replacement card drawn at once by ``g``, then a discard, then ``n`` draws."""
+        pool = self.pool(g, fixed)
+        total = sum(pool.values())
+        ev = pw = Fraction(0)
+        for t, p in pool.items():
+            v, q = self.after_draw(plus(g, t), n, fixed, t, moves=False)
+            ev += p * v
+            pw += p * q
+        return (ev / total, pw / total) if total else (Fraction(0), Fraction(0))
+
+    def after_moves(self, h14: Cards, fixed: Fixed) -> list[tuple[Fixed, Cards]]:
+        """Sinking a FEI, a concealed KONG, a card added to an exposed PONG of no FEI."""
+        melds, bonus = fixed
+        out: list[tuple[Fixed, Cards]] = []
+        if self.sinkable and h14.get(FEI):
+            out.append(((melds, (*bonus, FEI)), minus(h14, FEI)))
+        for c, k in h14.items():
+            if k == 4 and c != FEI:
+                rest = {x: y for x, y in h14.items() if x != c}
+                out.append((((*melds, Meld(MeldKind.KONG, (Tile.parse(c),) * 4, exposed=False)), bonus), rest))
+        for j, m in enumerate(melds):
+            names = {str(t) for t in m.cards}
+            if m.exposed and m.kind is MeldKind.PONG and FEI not in names and h14.get(str(m.cards[0])):
+                grown = Meld(MeldKind.KONG, (m.cards[0],) * 4)
+                out.append((((*melds[:j], grown, *melds[j + 1:]), bonus), minus(h14, str(m.cards[0]))))
+        return out
 
     def best_discards(self, h14: Cards, n: int) -> list[str]:
         """Every discard from 14 cards that reaches the best (FUN, then win probability)."""
@@ -190,10 +247,11 @@ class Model:
         top = max(vals.values())
         return [d for d, v in vals.items() if v == top]
 
-    def start(self, h0: Cards, bonus: tuple[str, ...]) -> None:
+    def start(self, h0: Cards, bonus: tuple[str, ...], melds: tuple[Meld, ...] | None = None) -> None:
         """Begin a fresh search from the 13 kept cards ``h0`` with these bonus cards."""
         self.h0 = h0
-        self.bonus = bonus
+        self.fixed = (self.hand.melds if melds is None else melds, bonus)
+        self.laid0 = laid(self.fixed)
         self._memo = {}
 
     def options(self, n: int) -> dict[tuple[str, str], Value]:
@@ -202,17 +260,43 @@ class Model:
         for d in sorted(self.cards14):
             self.start(minus(self.cards14, d), tuple(map(str, self.hand.bonus)))
             out[(d, "discard")] = self.value(self.h0, n)
-        if self.cards14.get(FEI):
+        if self.cards14.get(FEI) and self.sinkable:
             self.start(minus(self.cards14, FEI), (*map(str, self.hand.bonus), FEI))
-            pool = self.pool(self.h0)  # the replacement card, then a discard, then n draws
-            total = sum(pool.values())
-            ev = pw = Fraction(0)
-            for t, p in pool.items():
-                v, q = self.after_draw(plus(self.h0, t), n)
-                ev += p * v
-                pw += p * q
-            out[(FEI, "sink")] = (ev / total, pw / total) if total else (Fraction(0), Fraction(0))
+            out[(FEI, "sink")] = self.replaced(self.h0, n, self.fixed)
         return out
+
+
+Fixed = tuple[tuple[Meld, ...], tuple[str, ...]]  # sets laid down, bonus cards
+
+
+def laid(fixed: Fixed) -> Counter[str]:
+    """The cards in the sets laid down and the sunk FEI."""
+    out = Counter(str(t) for m in fixed[0] for t in m.cards)
+    out[FEI] += fixed[1].count(FEI)
+    return out
+
+
+def recall_moves(h14: Cards, fixed: Fixed, drawn: str) -> list[tuple[Fixed, Cards]]:
+    """Each set laid down whose FEI the card ``drawn`` can stand in for (the set's other cards
+    and it: three of a kind, or three Dots in a row), the FEI back in the hand."""
+    melds, bonus = fixed
+    out: list[tuple[Fixed, Cards]] = []
+    if drawn == FEI:
+        return out
+    for j, m in enumerate(melds):
+        names = [str(t) for t in m.cards]
+        if FEI not in names:
+            continue
+        names.remove(FEI)
+        names.append(drawn)
+        same = len(set(names)) == 1
+        nums = sorted(int(c[:-1]) for c in names if c.endswith("d") and len(c) == 2)
+        run = len(nums) == 3 and nums[1] == nums[0] + 1 and nums[2] == nums[0] + 2
+        if not (same or run):
+            continue
+        back = Meld(MeldKind.PONG if same else MeldKind.CHEE, tuple(sorted(Tile.parse(c) for c in names)), m.exposed)
+        out.append((((*melds[:j], back, *melds[j + 1:]), bonus), plus(minus(h14, drawn), FEI)))
+    return out
 
 
 def random_hand(

@@ -137,6 +137,7 @@ def discard(
     drawn: Tile | None = None,
     kongs_now: bool = True,
     barred: frozenset[Tile] = frozenset(),
+    search_moves: bool = False,
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -147,7 +148,9 @@ def discard(
     optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
     then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
     now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
-    calling, after a CHEE)."""
+    calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
+    draw but the last inside the search too (RULES §5.4; off by default: at 3 draws it costs 4-10
+    times the states, past the state budget on FEI hands, ``docs/solver.md``)."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
@@ -184,7 +187,8 @@ def discard(
         dist = Distance(tab, h0, pool0)
         if tab is table:
             seed(root, key14, dist, table.index[tile.id])
-        options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick))
+        options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
+                             search_moves))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
     # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
@@ -194,7 +198,8 @@ def discard(
         if drawn not in hand.concealed:
             raise ArgumentError("drawn", f"{drawn} is not among the cards held")
         for meld, after in recalls(hand, drawn, rules):
-            options.append(_recalled(discard(after, rules, seat_name, n, seen, flags, None, exact_draws), drawn, meld))
+            options.append(_recalled(discard(after, rules, seat_name, n, seen, flags, None, exact_draws,
+                                            search_moves=search_moves), drawn, meld))
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile))
     options = explain(options, n, rules.unit)
     if now.wins:
@@ -284,12 +289,15 @@ def default_exact_draws(draws: int) -> int:
 
 def weigh(
     table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
-    replacement: bool, tick: Callable[[], None] | None,
+    replacement: bool, tick: Callable[[], None] | None, moves: bool = False,
 ) -> Option:
-    """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``."""
+    """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``
+    (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too)."""
     sh, lowering = table.accepting(h0)
     accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
     search = Search(table, dist, h0, pool0, n, exact, tick)
+    if moves and exact > 0:
+        search.with_moves()
     if replacement:
         value, pw = search.after_replacement(h0, n)
     else:
