@@ -192,6 +192,9 @@ def discard(
         Path | None, typer.Option("--svg", help="Also write a chart of the win chance by draw of the top options (SVG).")
     ] = None,
     drawn: DrawnOpt = None,
+    moves_in_search: Annotated[
+        bool, typer.Option("--moves-in-search", help="Also weigh sinking a FEI, KONGs and recalls after each exact draw but the last (costs 4-10x the search at 3 draws).")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
@@ -202,7 +205,7 @@ def discard(
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         result = rank(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags, wall, exact_draws, tick,
-                      _card(drawn))
+                      _card(drawn), search_moves=moves_in_search)
         if svg is not None:
             from tutor.cli.draw import write_svg
             from tutor.render.svg import discard_chart_svg

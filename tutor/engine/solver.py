@@ -202,6 +202,8 @@ def discard(
                                             search_moves=search_moves), drawn, meld))
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile))
     options = explain(options, n, rules.unit)
+    if search_moves and min(exact_draws, n) > 1:
+        notes.append("sinking a FEI, KONGs and recalls are weighed after each exact draw but the last")
     if now.wins:
         notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
     elif now.complete:  # why a complete hand is played on: the check says what it lacks
