@@ -127,3 +127,17 @@ def test_the_last_draw_only_wins_or_not() -> None:
     for tile in ("N", "R"):
         o = next(o for o in got.options if o.action == "discard" and str(o.tile) == tile)
         assert o.win_probability > old[tile]
+
+
+def test_the_cli_flag_turns_the_moves_on_and_says_so() -> None:
+    """``sekwoo discard --moves-in-search`` gives the library's values with ``search_moves`` and a
+    note; without it, neither."""
+    from support.cli import js
+
+    hand = "F* 1112345d 789d EES | f1"
+    on = js("discard", hand, "--draws", "2", "--moves-in-search")
+    off = js("discard", hand, "--draws", "2")
+    lib = discard(Hand.parse(hand), load_rules("3leg"), draws=2, search_moves=True)
+    assert [o["expected_fun"] for o in on["options"]] == pytest.approx([o.expected_fun for o in lib.options])
+    assert any("exact draw" in n for n in on["notes"]) and not any("exact draw" in n for n in off["notes"])
+    assert on["options"] != off["options"]
