@@ -86,8 +86,8 @@ class Distance:
         got = self.memo.get(key)
         if got is not None:
             return got <= d
-        if self.plain:
-            return self.of(key) <= d
+        if self.plain:  # the table's shanten first (the same hand with looser copy limits: never more)
+            return self.t.shanten(key) <= d and self.of(key) <= d
         if self.low.get(key, -2) > d or self.t.shanten(key) > d:
             return False
         # one search answers, and lists the nearest structures for later
