@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.engine.nearest import SPECIAL, Structure, fei_slots
+from tutor.engine.nearest import SPECIAL, Structure, Throws, fei_slots
 
 if TYPE_CHECKING:
     from tutor.engine.distance import Distance
@@ -76,7 +76,6 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
 
 
 _NONE: list[Structure] = []  # a hand not listed yet among a draw's
-Throws = tuple[bool | None, bool | None]
 SwapRule = tuple[list[int], list[int], Throws, Throws]
 
 
@@ -94,13 +93,15 @@ def _swap_rule(
         wk = dist.wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
     fi = dist.n if dist.t.has_fei else -1
     need = []  # a kind no group wants is never needed
-    forced = []  # wanted beyond its copies: a FEI's
+    missing = forced = 0  # per kind, the copies it lacks, and those beyond its copies (a FEI's), 3 bits each
     for k, w in wk:
-        if w > counts[k]:
+        c = counts[k]
+        if w > c:
             if k in pool:
                 need.append(k)
+            missing += w - c << 3 * k
             if w > caps[k]:
-                forced.append((k, w - caps[k]))
+                forced += w - caps[k] << 3 * k
     spare = [k for k in held if counts[k] > want[k]]
     if groups == SPECIAL:  # real cards only: each wanted card drawn for a spare one (or a FEI) keeps one more
         if fei:
@@ -116,21 +117,21 @@ def _swap_rule(
     # structure decide (``_throws``); ``_kept`` decides where no shortcut does.
     if fi < 0 or (not fei and not forced):
         return need, spare, _SIMPLE, _UNKNOWN
-    u: int | None = -1
-    if dist.mw == 1:  # the slots depend on the cards the groups lack alone
-        missing = tuple([(k, w - counts[k]) for k, w in wk if w > counts[k]])
-        skey = (groups, missing, tuple(forced), fei_cap)
-        if skey in dist.slots_memo:
-            u = dist.slots_memo[skey]
-        else:
-            u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
+    if dist.mw != 1:
+        return need, spare, _UNKNOWN, _UNKNOWN
+    skey = (groups, missing, forced, fei_cap)  # the slots depend on the cards the groups lack alone
+    if skey in dist.slots_memo:
+        u = dist.slots_memo[skey]
+    else:
+        u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
     if u is None:
         return None
-    if u < 0:
-        return need, spare, _UNKNOWN, _UNKNOWN
-    supplied = dist.base[fi] >= 0
-    return need, spare, _throws(fei, u, fei_cap, supplied, False), _throws(fei, u, fei_cap, supplied, True)
-
+    got = dist.throws_memo.get((u, fei))  # the rest depends on u and the FEI held (fei_cap follows)
+    if got is None:
+        supplied = dist.base[fi] >= 0
+        got = dist.throws_memo[u, fei] = (
+            _throws(fei, u, fei_cap, supplied, False), _throws(fei, u, fei_cap, supplied, True))
+    return need, spare, *got
 
 _SIMPLE: Throws = (True, True)
 _UNKNOWN: Throws = (None, None)
