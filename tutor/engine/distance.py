@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tutor.core.readings import CHEE, NGAN, PONG
 from tutor.core.tiles import FEI_ID
-from tutor.engine.nearest import SPECIAL, Group, Structure, fei_slots
+from tutor.engine.nearest import SPECIAL, Group, Structure, Throws, fei_slots
 from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
 from tutor.engine.shanten import ShapeContext, shanten_counts
@@ -67,6 +67,7 @@ class Distance:
         self.opt: dict[int, list[Structure]] = {}
         self.wanted: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # a structure's wants: (kind, copies)
         self.slots_memo: dict[object, int | None] = {}  # ``fei_slots`` by the cards a structure lacks
+        self.throws_memo: dict[tuple[int, int], tuple[Throws, Throws]] = {}  # ``swaps._throws`` by slots, FEI held
 
     # --- the public questions --------------------------------------------------------------
     def of(self, key: int) -> int:
@@ -86,8 +87,8 @@ class Distance:
         got = self.memo.get(key)
         if got is not None:
             return got <= d
-        if self.plain:
-            return self.of(key) <= d
+        if self.plain:  # the table's shanten first (the same hand with looser copy limits: never more)
+            return self.t.shanten(key) <= d and self.of(key) <= d
         if self.low.get(key, -2) > d or self.t.shanten(key) > d:
             return False
         # one search answers, and lists the nearest structures for later

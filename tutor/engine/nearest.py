@@ -14,6 +14,7 @@ from tutor.core.readings import CHEE
 
 Group = tuple[int, int]  # (kind, local index of the card it stands for; the lowest for a CHEE)
 Structure = tuple[tuple[Group, ...], tuple[int, ...]]  # its groups, and the cards they want per kind
+Throws = tuple[bool | None, bool | None]  # does a swap keep one card more, throwing a real card / a FEI (None: unknown)
 SPECIAL: tuple[Group, ...] = ((-1, -1),)  # the groups of a special shape: a whole hand of real cards, no FEI
 
 
@@ -86,4 +87,4 @@ def fei_slots(
     return len(where)
 
 
-__all__ = ["SPECIAL", "Group", "Structure", "fei_slots"]
+__all__ = ["SPECIAL", "Group", "Structure", "Throws", "fei_slots"]

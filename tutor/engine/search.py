@@ -301,12 +301,16 @@ class Search:
                 vals.append((fun / total, win_p / total))
                 continue
             chosen = []  # per draw kept, the best of throwing it back and its discards closer
+            k = m - 1
             for p, lists in kids:
                 best = prev
+                b0 = prev[0]
                 for lst in lists:
-                    r = lst[m - 1]
-                    if r[0] > best[0] or (r[0] == best[0] and r != best and better(r, best)):
+                    r = lst[k]
+                    r0 = r[0]
+                    if r0 > b0 or (r0 == b0 and r != best and better(r, best)):
                         best = r
+                        b0 = r0
                 if best[-1]:  # a value with no chance of a win is all zeros: it adds nothing
                     fun += p * best[0]
                     chosen.append((p, best))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.engine.nearest import SPECIAL, Structure, fei_slots
+from tutor.engine.nearest import SPECIAL, Structure, Throws, fei_slots
 
 if TYPE_CHECKING:
     from tutor.engine.distance import Distance
@@ -33,29 +33,29 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
     kept_now = dist.t.shape.size - 1 - d
     units = dist.t.unit_of
     memo = dist.memo
+    get = memo.get
     out: dict[int, dict[int, list[Structure] | None]] = {}  # None: a hand met before, known closer
     fi = dist.n if dist.t.has_fei else -1
     for struct in dist.optimal(key):
         rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held)
         if rule is None:
             continue
-        for t in rule[1]:
+        need, spare, by_real, by_fei = rule
+        for t in need:
             kids = out.get(t)
             if kids is None:
                 kids = out[t] = {}
             up = key + units[t]
-            real_ok, fei_ok = _throws(rule, t, fei, fi)
-            for x in rule[2]:
-                if t == x:
-                    continue
+            real_ok, fei_ok = by_fei if t == fi else by_real
+            for x in spare:
                 ok = fei_ok if x == fi else real_ok
-                if ok is False:
+                if ok is False or t == x:
                     continue
                 g = up - units[x]
                 structs = kids.get(g, _NONE)
                 if structs is None:
                     continue  # known closer, from a hand met before
-                known = memo.get(g) if structs is _NONE else None
+                known = get(g) if structs is _NONE else None
                 if known is not None and known != d - 1:
                     continue  # a hand met before, not closer
                 if ok is None and dist.kept_after(struct, counts, fei, t, x) != kept_now + 1:
@@ -76,7 +76,7 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
 
 
 _NONE: list[Structure] = []  # a hand not listed yet among a draw's
-SwapRule = tuple[Structure, list[int], list[int], bool, int, int, bool]
+SwapRule = tuple[list[int], list[int], Throws, Throws]
 
 
 def _swap_rule(
@@ -84,20 +84,29 @@ def _swap_rule(
     pool: dict[int, int], held: list[int],
 ) -> SwapRule | None:
     """What a structure the hand is nearest to says of its swaps: the cards to draw (it lacks
-    them, copies are left), the cards to throw (it has no use for them), whether every such
-    swap keeps one card more (``simple``), and the FEI slots ``u`` and the room for FEI that
-    decide the rest (None: the structure cannot be completed)."""
+    them, copies are left), the cards to throw (it has no use for them; the FEI last), and
+    whether drawing a real card, then drawing a FEI, and throwing a real card or a FEI keeps one
+    card more of it (``_throws``; None: the structure cannot be completed)."""
     groups, want = struct
     wk = dist.wanted.get(want)
     if wk is None:
         wk = dist.wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
-    need = [k for k, w in wk if w > counts[k] and k in pool]  # a kind no group wants is never needed
     fi = dist.n if dist.t.has_fei else -1
-    if groups == SPECIAL:  # real cards only: each wanted card drawn for a spare one (or a FEI) keeps one more
-        spare = [k for k in held if counts[k] > want[k]] + ([fi] if fei else [])
-        return struct, need, spare, True, -1, 0, False
-    forced = [(k, w - caps[k]) for k, w in wk if w > caps[k]]  # wanted beyond its copies: a FEI's
+    need = []  # a kind no group wants is never needed
+    missing = forced = 0  # per kind, the copies it lacks, and those beyond its copies (a FEI's), 3 bits each
+    for k, w in wk:
+        c = counts[k]
+        if w > c:
+            if k in pool:
+                need.append(k)
+            missing += w - c << 3 * k
+            if w > caps[k]:
+                forced += w - caps[k] << 3 * k
     spare = [k for k in held if counts[k] > want[k]]
+    if groups == SPECIAL:  # real cards only: each wanted card drawn for a spare one (or a FEI) keeps one more
+        if fei:
+            spare.append(fi)
+        return need, spare, _SIMPLE, _UNKNOWN
     if fi >= 0:
         if fi in pool:
             need.append(fi)
@@ -106,35 +115,38 @@ def _swap_rule(
     # Without a FEI held and no card beyond its copies, every swap of a wanted card for a spare
     # one keeps one card more. Where a group takes one FEI at most, the FEI slots ``u`` of the
     # structure decide (``_throws``); ``_kept`` decides where no shortcut does.
-    simple = fi < 0 or (not fei and not forced)
-    u: int | None = -1
-    if not simple and dist.mw == 1:  # the slots depend on the cards the groups lack alone
-        missing = tuple([(k, w - counts[k]) for k, w in wk if w > counts[k]])
-        skey = (groups, missing, tuple(forced), fei_cap)
-        if skey in dist.slots_memo:
-            u = dist.slots_memo[skey]
-        else:
-            u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
+    if fi < 0 or (not fei and not forced):
+        return need, spare, _SIMPLE, _UNKNOWN
+    if dist.mw != 1:
+        return need, spare, _UNKNOWN, _UNKNOWN
+    skey = (groups, missing, forced, fei_cap)  # the slots depend on the cards the groups lack alone
+    if skey in dist.slots_memo:
+        u = dist.slots_memo[skey]
+    else:
+        u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
     if u is None:
         return None
-    fei_room = fei_cap if fi < 0 or dist.base[fi] >= 0 else fei + 1
-    slot_lost = u - 1 < min(fei, fei_cap)  # a real card for a real one may keep one card less
-    return struct, need, spare, simple, u, fei_room, slot_lost
+    got = dist.throws_memo.get((u, fei))  # the rest depends on u and the FEI held (fei_cap follows)
+    if got is None:
+        supplied = dist.base[fi] >= 0
+        got = dist.throws_memo[u, fei] = (
+            _throws(fei, u, fei_cap, supplied, False), _throws(fei, u, fei_cap, supplied, True))
+    return need, spare, *got
+
+_SIMPLE: Throws = (True, True)
+_UNKNOWN: Throws = (None, None)
 
 
-def _throws(rule: SwapRule, t: int, fei: int, fi: int) -> tuple[bool | None, bool | None]:
-    """Whether drawing ``t`` and throwing a real card (first) or a FEI (second), each of the rule's,
-    keeps one card more of its structure: yes, no, or None where only ``_kept`` can tell. A real
-    card for a real one loses at most one FEI slot, a FEI drawn needs a free slot, a FEI thrown
-    keeps no more unless a slot was free."""
-    _, _, _, simple, u, fei_room, slot_lost = rule
-    if simple:
-        return (None, None) if t == fi else (True, True)
-    if u < 0:
-        return None, None
-    if t == fi:
+def _throws(fei: int, u: int, fei_cap: int, fei_supplied: bool, fei_drawn: bool) -> Throws:
+    """Whether drawing a real card or a FEI (``fei_drawn``) and throwing a real card (first) or
+    a FEI (second) keeps one card more of a structure with ``u`` FEI slots: yes, no, or None
+    where only ``_kept`` can tell. A real card for a real one loses at most one FEI slot, a FEI
+    drawn needs a free slot, a FEI thrown keeps no more unless a slot was free."""
+    if fei_drawn:
+        fei_room = fei_cap if fei_supplied else fei + 1
         free = u >= fei + 1 and fei_room >= fei + 1
         return free, free
+    slot_lost = u - 1 < min(fei, fei_cap)
     return (None if slot_lost else True), (False if u >= fei else None)
 
 
