@@ -528,3 +528,22 @@ def test_a_move_weighed_in_shares_is_the_move_weighed_whole(seed: int) -> None:
             assert len(parts) == k
             assert merged([weigh_ask(p, RULES, Seat.EAST) for p in parts])[0] == whole
     assert "discard" in actions and len(actions) > 1  # a sink, a KONG: weighed with the first share
+
+
+def test_a_review_runs_its_weighing_to_the_end() -> None:
+    """With ``run`` (the workers, in ``sekwoo review``), the review takes every answer and then lets
+    ``run`` finish, so that its workers are shut down in order rather than when it is collected."""
+    record = parse_record((Path(__file__).parent / "records" / "ready.txt").read_text(encoding="utf-8"))
+    finished: list[int] = []
+
+    def run(fn, items):  # type: ignore[no-untyped-def]
+        n = 0
+        for item in items:
+            n += 1
+            yield fn(item)
+        finished.append(n)
+
+    mine = review(record, load_rules("3leg"), run=run)
+    assert finished and finished[0] >= len(mine.decisions) == 3
+    alone = review(record, load_rules("3leg"))
+    assert [(d.options, d.played, d.grade) for d in mine.decisions] == [(d.options, d.played, d.grade) for d in alone.decisions]

@@ -159,6 +159,9 @@ def review(
         done[0] += answer[1]
         done[1] += 1
         tick(0, 0, 0)
+    if run is not None:  # run to its end, so that its workers are shut down now, not when it is collected
+        for _ in answers:
+            raise AssertionError("more answers than the decisions asked")
     if stop is not None:  # the record goes wrong after these decisions
         raise stop
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
