@@ -11,7 +11,7 @@ round. The loss is the best option's expected FUN minus the player's, graded by 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -147,6 +147,7 @@ def review(
             progress(done[0] + states, done[1], len(asks))
 
     weigh = partial(weigh_ask, rules=rules, player=player, exact_draws=exact_draws)
+    answers: Iterator[Weighed] = iter(())  # the workers' answers, where ``run`` gives them
     if run is None:
         found = iter([weigh(a, tick=tick if progress else None)] for a in asks)
     else:  # on other cores: a move's discards in shares too, so that one long search does not hold up the rest
@@ -159,9 +160,8 @@ def review(
         done[0] += answer[1]
         done[1] += 1
         tick(0, 0, 0)
-    if run is not None:  # run to its end, so that its workers are shut down now, not when it is collected
-        for _ in answers:
-            raise AssertionError("more answers than the decisions asked")
+    for _ in answers:  # ``run`` to its end, so that its workers are shut down now, not when it is collected
+        raise AssertionError("more answers than the decisions asked")
     if stop is not None:  # the record goes wrong after these decisions
         raise stop
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
