@@ -87,3 +87,36 @@ def test_bad_rule_file_content_exits_1(tmp_path: Path) -> None:
 def test_readme_promises_these_exit_codes() -> None:
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     assert "2 a usage error" in readme
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", HAND, "--json"],
+        ["--no-color", "waits", "123d 456d 789d EE R"],
+        ["check", "--help"],
+        ["discard", HAND, "--seat", "souht"],
+        ["check", HAND, "--bogus"],
+        ["puzzle", "list", "--theme", "wait"],
+        ["rules", "--help"],
+        ["rules", "show", "sanmaa"],
+        ["learn", "chii"],
+        ["chekc", HAND],
+        ["--help"],
+        [],
+    ],
+)
+def test_main_builds_only_the_command_named_and_says_the_same(args: list[str]) -> None:
+    """``main`` hands typer the one command the arguments name (a cold call reads one signature,
+    not fifteen): output and exit code are those of the whole app, help and errors included."""
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import _for, app
+
+    env = {"COLUMNS": "80", "NO_COLOR": "1"}
+    one, whole = (CliRunner().invoke(a, args, env=env) for a in (_for(args), app))
+    assert (one.exit_code, one.stdout, one.stderr) == (whole.exit_code, whole.stdout, whole.stderr)
+    named = any(not arg.startswith("-") for arg in args) and "chekc" not in args
+    assert (_for(args) is app) != bool(named)
+    if named:
+        assert len(_for(args).registered_commands) + len(_for(args).registered_groups) == 1
