@@ -6,6 +6,7 @@ on hands where the moves matter, in 3leg and 3leg-beginner, at 1 to 3 draws."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -141,3 +142,99 @@ def test_the_cli_flag_turns_the_moves_on_and_says_so() -> None:
     assert [o["expected_fun"] for o in on["options"]] == pytest.approx([o.expected_fun for o in lib.options])
     assert any("exact draw" in n for n in on["notes"]) and not any("exact draw" in n for n in off["notes"])
     assert on["options"] != off["options"]
+
+
+# --- the bounds that keep the search small (``Local.extra``, ``moves.FEI_DOMINATES``) -----------
+
+
+def _sf_shanten(counts: list[int], sets: int) -> int:
+    """Shanten with card supply ignored (as ``Table.lower`` ignores it), by the brute-force
+    target search of ``support.reference_shanten``: any number of copies, FEI included."""
+    from support.reference_shanten import brute_draws
+
+    bound = 0
+    while True:
+        got = brute_draws(counts, sets, list(range(16)), list(range(7)), [14] * 35, 1, bound)
+        if got is not None:
+            return got - 1
+        bound += 1
+
+
+def _near_complete(rng: random.Random, sets: int, fei: int) -> list[int]:
+    """35 counts of 3n cards (n = ``sets``, a NGAN less one card): a complete hand of ``sets``
+    sets and a NGAN, two or three cards swapped for random ones, then two taken out, ``fei`` of
+    the cards FEI."""
+    cards: list[int] = []
+    for _ in range(sets):
+        s = rng.randrange(16)
+        cards += [s, s + 1, s + 2] if s < 7 and rng.random() < 0.5 else [s] * 3
+    cards += [rng.randrange(16)] * 2
+    for _ in range(rng.choice([2, 3])):
+        cards[rng.randrange(len(cards))] = rng.randrange(16)
+    rng.shuffle(cards)
+    cards = cards[2:]
+    for j in range(fei):
+        cards[j] = 34
+    counts = [0] * 35
+    for c in cards:
+        counts[c] += 1
+    return counts
+
+
+def test_a_fei_is_worth_at_least_any_card_to_a_hand_holding_no_other() -> None:
+    """``moves.FEI_DOMINATES``: for ``H`` holding no FEI, ``shanten(H + F) <= shanten(H + r)`` for
+    every card ``r`` (supply ignored), so sinking the one FEI held (a swap of it for the
+    replacement) never brings a complete hand closer. Brute force on random hands of three sets
+    left and of two (sets laid down); and with three FEI in ``H`` it fails."""
+    rng = random.Random(7)
+    checked = 0
+    for sets in (3, 2):
+        for _ in range(12):
+            h = _near_complete(rng, sets, 0)
+            with_fei = _sf_shanten([c + (k == 34) for k, c in enumerate(h)], sets)
+            for r in range(16):
+                assert with_fei <= _sf_shanten([c + (k == r) for k, c in enumerate(h)], sets), (h, r)
+                checked += 1
+    assert checked == 384
+    # 2d 777d E S NNN and three FEI: waits with 1d, one draw further with a fourth FEI
+    three = [0] * 35
+    three[1], three[6], three[9], three[10], three[12], three[34] = 1, 3, 1, 1, 3, 3
+    assert _sf_shanten([c + (k == 0) for k, c in enumerate(three)], 4) == 0
+    assert _sf_shanten([c + (k == 34) for k, c in enumerate(three)], 4) == 1
+
+
+LOOSE_CASES = [
+    ("2222d 345d 789d EE R F* | f1", ("E", "R", "F*", "6d", "N")),  # four of a kind and a FEI
+    ("F* F* 123d 456d 789d E R N | f1", ("E", "R", "N", "F*", "5d")),  # two FEI
+    ("[EEE] 123d 456d 78d E R N | f1", ("R", "9d", "6d", "N", "W")),  # the fourth E held, its PONG laid down
+    ("[55d F*] 123d 78d EE RR N 5d | f1 a1", ("5d", "E", "R", "9d", "N")),  # a FEI in a PONG: recall, then add
+]
+
+
+@pytest.mark.parametrize("case", LOOSE_CASES, ids=lambda c: c[0])
+def test_the_tight_bounds_give_the_values_of_the_loose_ones(case: tuple, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Local.extra`` (a move adds a draw only where it takes out a card held now) and the bounds
+    built on it prune no state that matters: the values at 3 draws (2 exact) and 2 are those with
+    one replacement card allowed at every exact draw (``Local.extra`` as large as it gets), and
+    the search is smaller."""
+    from tutor.engine.moves import Local
+
+    text, live = case
+    tight = {n: _engine(text, live, "3leg", n, 2)[2] for n in (2, 3)}
+    monkeypatch.setattr(Local, "extra", lambda self, h: 99)
+    for n in (2, 3):
+        loose = _engine(text, live, "3leg", n, 2)[2]
+        assert tight[n].options == loose.options
+        assert tight[n].states <= loose.states
+    assert tight[3].states < loose.states
+
+
+@pytest.mark.parametrize("case", LOOSE_CASES, ids=lambda c: c[0])
+def test_the_bounded_cases_agree_with_the_horizon_reference(case: tuple) -> None:
+    text, live = case
+    hand, seen, got = _engine(text, live, "3leg", 3, 2)
+    values = hr.discard_values(hand, 3, 2, seen, "3leg", "east", moves=True)
+    for o in got.options:
+        if o.action == "discard":
+            ev, pw, _ = values[str(o.tile)]
+            assert _near(o.expected_fun, ev) and _near(o.win_probability, pw), (o.tile, o.expected_fun, ev)

@@ -37,19 +37,35 @@ class Search(Protocol):
     """What the moves read of ``tutor.engine.search.Search`` (which imports this module)."""
 
     t: Table
+    d: Distance
     pool0: list[int]
     h0c: list[int]
     draws: int
     exact: int
+    restricted_below: int
     tick: Callable[[], None] | None
+    mv: Local | None
+    memo_dec: dict[int, Value]
+    memo_rep: dict[int, Value]
 
-    def decide(self, h14: int, m: int, drawn: int) -> tuple[float, ...]: ...
+    def best_discard(self, h14: int, n: int) -> Value: ...
 
-    def replacement(self, g: int, m: int) -> tuple[float, ...]: ...
+    def _more(self, h: int, n: int, most: bool = False) -> int: ...
+
+    def _draws(self, h: int) -> tuple[int, list[tuple[int, int, int]]]: ...
 
     def _win(self, h14: int) -> int: ...
 
+    def _spend(self) -> None: ...
+
 Fixed = tuple[tuple[Meld, ...], tuple["Tile", ...]]
+Value = tuple[float, ...]
+
+
+def better(a: Value, b: Value) -> bool:
+    """``tutor.engine.search.better`` (which imports this module): more FUN, then a higher win
+    chance, then a win sooner."""
+    return (a[0], a[-1], a[1:]) > (b[0], b[-1], b[1:])
 
 
 def _sight(table: Table, melds: tuple[Meld, ...], bonus: tuple[Tile, ...]) -> list[int]:
@@ -62,6 +78,20 @@ def _sight(table: Table, melds: tuple[Meld, ...], bonus: tuple[Tile, ...]) -> li
         if c.id == FEI_ID and table.has_fei:
             out[table.fei_index] += 1
     return out
+
+
+FEI_DOMINATES = """Why a FEI is worth at least any card to the shape of a hand holding no other
+(``Local.extra``).
+
+Shanten here ignores card supply (``Table.lower`` is a bound on it): the fewest cards of a complete
+target hand ``T`` (the standard shape, at most one FEI in a set or NGAN and never a group of FEI
+alone) that a hand lacks, less one. Take ``H`` holding no FEI, a card ``r``, and ``T`` best for
+``H + r``, lacking ``c`` of its cards. Where ``T`` takes no ``r`` of ``H + r``, ``T`` lacks no more
+of ``H + F``. Else ``r`` sits in a group ``G`` of ``T``: if ``G`` holds no FEI, ``T`` with a FEI in
+place of that ``r`` lacks the same cards of ``H + F``; if it holds one, that FEI is lacked (``H``
+holds none), and the FEI held now fills it while ``r`` is lacked instead: ``c`` again. So
+``shanten(H + F) <= shanten(H + r)``. With another FEI held it may fail: ``2d 777d E S NNN`` and
+three FEI waits with ``1d`` added, not with a fourth FEI (four FEI for the three groups not made)."""
 
 
 class Local:
@@ -84,6 +114,12 @@ class Local:
             if m.kind is MeldKind.PONG and m.exposed and not m.wild_count:
                 self.pongs[t.index[m.cards[0].id]] = m
         self.pong_bits = sum(7 << (3 * i) for i in self.pongs)
+        # bit 0 of the field of each kind with a PONG laid down, a FEI in it or not (``extra``)
+        self.pong_low = 0
+        for m in t.melds:
+            if m.kind is MeldKind.PONG:
+                self.pong_low |= 1 << (3 * t.index[next(c.id for c in m.cards if c.id != FEI_ID)])
+        self.fei_dominates = t.rules.max_wild_per_set >= 1 and not t.specials  # ``FEI_DOMINATES``
         self.fei_sets = sum(1 for m in t.melds if m.wild_count)
         self.recall: dict[int, list[tuple[Meld, ...]]] = {}  # local kind drawn -> the sets after each recall
         if t.has_fei and any(m.wild_count for m in t.melds):
@@ -100,14 +136,29 @@ class Local:
         self.added: dict[int, Search] = {}
         self.recalled: dict[int, list[Search]] = {}
 
-    def spare(self, h: int) -> int:
-        """What the 13 cards ``h`` hold now for a move that adds a draw (``Search._more``): FEI
-        to sink, kinds held three or four times (a KONG, with the fourth drawn), cards to add to
-        an exposed PONG, and sets laid down whose FEI may come back to be sunk."""
-        low = self.low_bits
-        three = (h >> 2 & low) | (h >> 1 & h & low)  # a field of 3 or 4
-        out = three.bit_count() + sum(1 for i in self.pongs if h >> (3 * i) & 7) + self.fei_sets
-        return out + (h >> self.fei_shift & 7 if self.sink else 0)
+    def extra(self, h: int) -> int:
+        """The most replacement cards that moves may add to the draws from the 13 cards ``h``
+        toward a complete hand (``Search._more``): one per kind held four times (a concealed
+        KONG) and per card held of a PONG laid down (adding it, after a recall if a FEI sits in
+        the PONG), and, where a FEI may not be worth as much as any card (``FEI_DOMINATES``: a
+        hand holding two or more, a special shape), one per FEI held.
+
+        Why no more: a win within the draws is a complete hand, the hand ``h`` plus the cards
+        added (draws, replacements, a recalled FEI in place of the card that took its seat) less
+        the cards taken out (discards, the fourth card of a KONG, a FEI sunk). A card added and
+        later taken out cancels, and each swap lowers shanten (card supply ignored, as
+        ``Table.lower`` ignores it) by one at most; so a move adds a draw only where the card it
+        takes out was held in ``h`` and never drawn: a KONG of a kind held four times, adding to
+        a PONG a card held now, sinking a FEI held now. Swapping a FEI for any card never lowers
+        that shanten where ``FEI_DOMINATES`` holds, so then a sink adds no draw."""
+        out = (h & self.kong_bits).bit_count()
+        if self.pong_low:
+            out += ((h | h >> 1 | h >> 2) & self.pong_low).bit_count()
+        if self.sink:
+            fei = h >> self.fei_shift & 7
+            if fei and not (self.fei_dominates and fei == 1):
+                out += fei
+        return out
 
     def possible(self, h14: int, drawn: int) -> bool:
         """Is some move open to the 14 cards ``h14`` just drawn to (the card of kind ``drawn``)?"""
@@ -132,6 +183,77 @@ class Moves:
         got = self.local.get(id(s))
         if got is None:
             got = self.local[id(s)] = Local(s.t)
+        return got
+
+    def decide(self, s: Search, h14: int, m: int, drawn: int, moved: bool = False) -> Value | None:
+        """The best of every discard and every move of the search ``s``'s 14 cards ``h14`` just
+        drawn to at an exact draw (the card of local kind ``drawn``), with ``m`` draws left after
+        it: ``(FUN, P(win at this draw), P(win by 1 more draw), ...)``. A move that a replacement
+        card follows is weighed with that card drawn at once, then a discard; a recall leaves a
+        win, or the same choice (``drawn`` -1: no recall) of the hand it leaves. ``moved``: None
+        where no move is open (none can win within the draws left: the caller takes the best
+        discard, and no state is added)."""
+        loc = self.of(s)
+        recall = drawn in loc.recall
+        mkey = ((h14 << 6 | m) << 1 | recall) << 6 | (drawn if recall else 0)
+        got = s.memo_dec.get(mkey)
+        if got is None:
+            # the moves whose replacement and m draws may win (``_more``: the moves after it may add cards)
+            open_ = [(child, g) for child, g in self.replaced(s, h14) if child.t.lower(g) <= m + child._more(g, m)]
+            if open_ or recall:
+                got = self._decide(s, h14, m, drawn, open_, recall)
+                s._spend()
+            else:
+                got = ()  # no move: the best discard
+            s.memo_dec[mkey] = got
+        if got or moved:
+            return got or None
+        b = s.best_discard(h14, m) if m else (0.0,)
+        return (b[0], 0.0, *b[1:])
+
+    def _decide(self, s: Search, h14: int, m: int, drawn: int, open_: list[tuple[Search, int]], recall: bool) -> Value:
+        """``decide`` where some move is open: the moves ``open_`` and, with ``recall``, recalls."""
+        b = s.best_discard(h14, m) if m else (0.0,)
+        best = (b[0], 0.0, *b[1:])
+        for child, g in open_:
+            r = self.replacement(child, g, m)
+            if better(r, best):
+                best = r
+        if recall:
+            for child, g14 in self.recalls(s, h14, drawn):
+                won = child._win(g14)
+                got = (float(won),) + (1.0,) * (m + 1) if won >= 0 else self.decide(child, g14, m, -1)
+                assert got is not None
+                if better(got, best):
+                    best = got
+        return best
+
+    def replacement(self, s: Search, g: int, m: int) -> Value:
+        """A replacement card drawn at once by the search ``s``'s 3n+1 cards ``g`` after a move
+        at an exact draw: a win if it completes a winning hand, else the best discard (RULES
+        §5.4: "then the player discards"), ``m`` draws left after it: ``(FUN, P(win on it),
+        P(win by 1 more draw), ...)``."""
+        mkey = g << 6 | m
+        got = s.memo_rep.get(mkey)
+        if got is not None:
+            return got
+        total, draws = s._draws(g)
+        acc = [0.0] * (m + 2)
+        for _i, p, unit in draws:
+            g14 = g + unit
+            fun = s._win(g14)
+            if fun >= 0:
+                acc[0] += p * fun
+                for k in range(1, m + 2):
+                    acc[k] += p
+                continue
+            if m:  # then a discard (RULES §5.4), no second move
+                after = s.best_discard(g14, m)
+                acc[0] += p * after[0]
+                for k in range(2, m + 2):
+                    acc[k] += p * after[k - 1]
+        got = tuple(x / total for x in acc) if total else (0.0,) * (m + 2)
+        s.memo_rep[mkey] = got
         return got
 
     def replaced(self, s: Search, h14: int) -> list[tuple[Search, int]]:

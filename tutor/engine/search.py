@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tutor.engine.table import Table
 
 Value = tuple[float, ...]
-MOVED = -2  # a draw's part in ``Search._combine`` whose value is ``Search.decide``'s
+MOVED = -2  # a draw's part in ``Search._combine`` whose value is ``Moves.decide``'s
 Node = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...]], ...]]
 
 
@@ -64,8 +64,8 @@ class Search:
         # the moves beside a discard weighed after each exact draw (``tutor.engine.moves``), or None
         self.moves = moves
         self.mv: Local | None = None if moves is None else moves.of(self)
-        self.memo_dec: dict[int, Value] = {}  # the best move after an exact draw (``decide``)
-        self.memo_rep: dict[int, Value] = {}  # a replacement card at an exact draw (``replacement``)
+        self.memo_dec: dict[int, Value] = {}  # the best move after an exact draw (``Moves.decide``)
+        self.memo_rep: dict[int, Value] = {}  # a replacement card at an exact draw (``Moves.replacement``)
         self.restricted_below = draws - exact  # n <= this: the draws after the exact ones
         self.memo: dict[int, Value] = {}
         self.memo14: dict[int, Value] = {}
@@ -98,27 +98,29 @@ class Search:
         more = self._more(h, n)
         if n == 1 and not more:  # the last draw wins or not, whatever the phase
             pruned = t.has_fei and not h >> t.fei_shift & 7 and not t.complete(h + t.unit_of[t.fei_index])
-            # (without FEI, a hand waits on some card exactly when it plus a FEI is complete)
+            # (without FEI, a hand waits on some card exactly when it plus a FEI is complete;
+            # with the moves, a hand holding a FEI is also ruled out by the bound on shanten)
+            pruned = pruned or (self.mv is not None and t.lower(h) >= 1)
         else:
             pruned = t.lower(h) >= n + more
         if pruned:  # no win within n draws
             self.memo[mkey] = result = zero(n)
             return result
-        result = self._exact(h, n)
+        result = self._last(h) if n == 1 else self._exact(h, n)
         self.memo[mkey] = result
         self._spend()
         return result
 
-    def _more(self, h: int, n: int) -> int:
-        """The replacement cards that moves may add to ``n`` draws from the 13 cards ``h``: at
-        most one at each exact draw where moves are weighed (not the last draw, which only wins
-        or not: RULES §5.2), as a move lowers no shanten and its replacement by one at most; and
-        at the first of them only with something held to move now (a FEI, three of a kind, ...:
-        what a draw brings and a move at once takes back adds no draw)."""
+    def _more(self, h: int, n: int, most: bool = False) -> int:
+        """The replacement cards that moves may add to ``n`` draws from the 13 cards ``h`` toward a
+        complete hand: at most one at each exact draw where moves are weighed (not the last draw,
+        which only wins or not: RULES §5.2), and no more than the moves that take out a card
+        held now (``Local.extra``: a card drawn and taken out again by a move adds nothing).
+        ``most``: the most for any hand (one per such exact draw)."""
         if self.mv is None:
             return 0
         e = n - min(n, max(1, self.restricted_below))  # the exact draws but the last
-        return min(e, e - 1 + min(1, self.mv.spare(h))) if e else 0
+        return e if most or not e else min(e, self.mv.extra(h))
 
     def _spend(self) -> None:
         """One more state searched (for the progress bar)."""
@@ -162,6 +164,28 @@ class Search:
         w = t._win[h14] if h14 in t._win else t.win(h14)
         return w[0] if w is not None and w[1] else -1
 
+    def _last(self, h: int) -> Value:
+        """The value of the 13-card hand ``h`` with one draw left: the draws that make a winning
+        hand, tried only among the kinds that complete it (``Table.completing``, where the rule
+        set has no special shape); the sums as ``_combine`` makes them, in the draws' order."""
+        t = self.t
+        total, draws = self._draws(h)
+        done = t.completing(h)
+        if done is None:
+            return self._exact(h, 1)
+        fun = 0.0
+        won = 0.0
+        if done:
+            known = t._win
+            for i, p, unit in draws:
+                if i in done:
+                    h14 = h + unit
+                    w = known[h14] if h14 in known else t.win(h14, True)
+                    if w is not None and w[1]:
+                        fun += p * w[0]
+                        won += p
+        return (fun / total, won / total) if total else zero(1)
+
     def _exact(self, h: int, n: int) -> Value:
         total, draws = self._draws(h)
         parts: list[tuple[int, int, Value | None]] = []
@@ -170,70 +194,13 @@ class Search:
             h14 = h + unit
             fun = self._win(h14)
             if fun < 0 and mv is not None and mv.possible(h14, i):
-                parts.append((p, MOVED, self.decide(h14, n - 1, i)))
-                continue
+                assert self.moves is not None
+                got = self.moves.decide(self, h14, n - 1, i, True)
+                if got is not None:
+                    parts.append((p, MOVED, got))
+                    continue
             parts.append((p, fun, None if fun >= 0 or n == 1 else self.best_discard(h14, n - 1)))
         return self._combine(n, parts, total)
-
-    def decide(self, h14: int, m: int, drawn: int) -> Value:
-        """The best of every discard and every move (``tutor.engine.moves``) of the 14 cards
-        ``h14`` just drawn to at an exact draw (the card of local kind ``drawn``), with ``m``
-        draws left after it: ``(FUN, P(win at this draw), P(win by 1 more draw), ...)``. A move
-        that a replacement card follows is weighed with that card drawn at once, then a discard;
-        a recall leaves a win, or the same choice (``drawn`` -1: no recall) of the hand it leaves."""
-        moves, mv = self.moves, self.mv
-        assert moves is not None and mv is not None
-        recall = drawn in mv.recall
-        mkey = ((h14 << 6 | m) << 1 | recall) << 6 | (drawn if recall else 0)
-        got = self.memo_dec.get(mkey)
-        if got is not None:
-            return got
-        b = self.best_discard(h14, m) if m else zero(0)
-        best = (b[0], 0.0, *b[1:])
-        for child, g in moves.replaced(self, h14):
-            # its replacement and m draws cannot win (a FEI drawn as the replacement may be sunk
-            # at the next exact draw: every exact draw of the m may add one)
-            if child.t.lower(g) > m + m - min(m, max(1, self.restricted_below)):
-                continue
-            r = child.replacement(g, m)
-            if better(r, best):
-                best = r
-        if recall:
-            for child, g14 in moves.recalls(self, h14, drawn):
-                won = child._win(g14)
-                r = (float(won),) + (1.0,) * (m + 1) if won >= 0 else child.decide(g14, m, -1)
-                if better(r, best):
-                    best = r
-        self.memo_dec[mkey] = best
-        self._spend()
-        return best
-
-    def replacement(self, g: int, m: int) -> Value:
-        """A replacement card drawn at once by the 3n+1 cards ``g`` after a move at an exact draw:
-        a win if it completes a winning hand, else the best discard (RULES §5.4: "then the player
-        discards"), ``m`` draws left after it: ``(FUN, P(win on it), P(win by 1 more draw), ...)``."""
-        mkey = g << 6 | m
-        got = self.memo_rep.get(mkey)
-        if got is not None:
-            return got
-        total, draws = self._draws(g)
-        acc = [0.0] * (m + 2)
-        for i, p, unit in draws:
-            g14 = g + unit
-            fun = self._win(g14)
-            if fun >= 0:
-                acc[0] += p * fun
-                for k in range(1, m + 2):
-                    acc[k] += p
-                continue
-            if m:  # then a discard (RULES §5.4), no second move
-                after = self.best_discard(g14, m)
-                acc[0] += p * after[0]
-                for k in range(2, m + 2):
-                    acc[k] += p * after[k - 1]
-        got = tuple(x / total for x in acc) if total else zero(m + 1)
-        self.memo_rep[mkey] = got
-        return got
 
     def best_discard(self, h14: int, n: int) -> Value:
         """The best value over the discards from a 14-card hand, with ``n`` draws left after it."""
@@ -242,6 +209,11 @@ class Search:
         if got is not None:
             return got
         best = zero(n)
+        if self.mv is not None and not 1 < n <= self.restricted_below and self.t.lower(h14) >= n + self._more(0, n, True):
+            # with the moves: no discard can win within n draws (a card fewer keeps at least this
+            # bound on shanten), so none is tried
+            self.memo14[mkey] = best
+            return best
         if 1 < n <= self.restricted_below:
             split(self.d, h14)
         for shift, unit in self.shifts:
