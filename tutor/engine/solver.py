@@ -149,8 +149,9 @@ def discard(
     then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
     now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
     calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
-    draw but the last inside the search too (RULES §5.4; off by default: at 3 draws it costs 4-10
-    times the states, past the state budget on FEI hands, ``docs/solver.md``)."""
+    draw but the last inside the search too (RULES §5.4; off by default: at 3 draws a hand
+    holding four of a kind takes up to 7 times the states, two best-discard puzzles past the
+    state budget, ``docs/solver.md``)."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
