@@ -120,3 +120,39 @@ def test_main_builds_only_the_command_named_and_says_the_same(args: list[str]) -
     assert (_for(args) is app) != bool(named)
     if named:
         assert len(_for(args).registered_commands) + len(_for(args).registered_groups) == 1
+
+
+def _commands() -> list[tuple[list[str], str]]:
+    """Each command's words (``["puzzle", "make"]``) and its docstring."""
+    from inspect import getdoc
+
+    import typer
+
+    from tutor.cli.app import app
+
+    def walk(commands: typer.Typer, words: list[str]) -> list[tuple[list[str], str]]:
+        out = [([*words, info.name or info.callback.__name__], getdoc(info.callback) or "")
+               for info in commands.registered_commands if info.callback is not None]
+        for group in commands.registered_groups:
+            if group.typer_instance is not None and group.name:
+                out += walk(group.typer_instance, [*words, group.name])
+        return out
+
+    return walk(app, [])
+
+
+@pytest.mark.parametrize(("words", "doc"), _commands(), ids=lambda v: " ".join(v) if isinstance(v, list) else "")
+def test_help_keeps_each_paragraph_of_the_docstring_on_one_line(words: list[str], doc: str) -> None:
+    """A docstring's line breaks do not cut the help mid-sentence (rich markup keeps them)."""
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import app
+
+    def shown(*args: str) -> str:
+        res = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "400", "NO_COLOR": "1"})
+        assert res.exit_code == 0, res.output
+        return res.stdout
+
+    paragraphs = [" ".join(paragraph.split()) for paragraph in doc.split("\n\n")]
+    assert all(paragraph in shown(*words) for paragraph in paragraphs)
+    assert paragraphs[0] in shown(*words[:-1])  # its line in the list of commands

@@ -64,6 +64,22 @@ drill.register(app)
 review.register(app)
 
 
+def _unwrapped(commands: typer.Typer) -> None:
+    """Each command's help a paragraph a line: with rich markup, typer keeps a docstring's line
+    breaks, which then cut the help (and its line in ``sekwoo --help``) mid-sentence at any width."""
+    from inspect import getdoc
+
+    for info in commands.registered_commands:
+        text = info.help or getdoc(info.callback) or ""
+        info.help = "\n\n".join(" ".join(paragraph.split()) for paragraph in text.split("\n\n"))
+    for group in commands.registered_groups:
+        if group.typer_instance is not None:
+            _unwrapped(group.typer_instance)
+
+
+_unwrapped(app)
+
+
 def main() -> None:
     """Entry point of the ``sekwoo`` console script."""
     from tutor.cli.streams import (
