@@ -185,6 +185,16 @@ def test_the_library_refuses_what_cannot_happen() -> None:
               seen=[Tile.parse("R")])  # the fourth R is the one claimed: none left to be seen
 
 
+@pytest.mark.parametrize(("hand", "seen", "says"), [
+    ("123d 456d 78d EEEE R", "", "the hand holds every copy of it"),
+    ("123d 456d 78d EEE RR", "E", "the hand and the cards seen hold every copy of it"),
+])
+def test_a_card_whose_every_copy_is_in_sight_was_not_thrown(hand: str, seen: str, says: str) -> None:
+    """The hand (or it and the cards seen) holding all four: a bad hand (exit 1), not a bad --seen."""
+    res = CliRunner().invoke(app, ["claim", hand, "E", *(["--seen", seen] if seen else [])])
+    assert res.exit_code == 1 and f"E cannot have been thrown: {says}" in res.stderr
+
+
 def test_analyze_with_a_card_thrown_is_claim_or_pass() -> None:
     res = CliRunner().invoke(app, ["analyze", "123d 456d 78d EE RR N | a1", "--on", "R", "-n", "3", "--json"])
     assert res.exit_code == 0, res.output

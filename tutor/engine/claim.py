@@ -120,7 +120,11 @@ def claim(
     n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
     within = budget(n, exact, exact_draws is not None)
     exact = min(exact, n)
-    unseen = unseen_counts(rules, hand, (*seen, tile))  # the claimed card is in sight (and must exist)
+    unseen = unseen_counts(rules, hand, seen)
+    if not unseen[tile.id]:
+        where = "the hand and the cards seen hold" if seen else "the hand holds"
+        raise InvalidHandError(f"{tile} cannot have been thrown: {where} every copy of it")
+    unseen[tile.id] -= 1  # the claimed card is in sight
     claims = legal_claims(hand, tile, rules, source)
     total = len(claims) + 1
     states = [0]
