@@ -60,7 +60,7 @@ def claim_view(result: ClaimResult) -> RGroup:
     out.append(table)
     out.extend(paid_now_note(result.options, result.unit))
     out.append(Text(f"Over the {plural(result.draws, 'draw')} left, each claim followed by its best discard (docs/solver.md). "
-                    "to win: swaps from a winning hand (the minimum met).", style="dim"))
+                    "to win: swaps from a hand where a card wins (the minimum met).", style="dim"))
     for o in result.options:
         out.append(hanging("• ", in_words(o.explanation)))
     for note in result.notes:

@@ -278,8 +278,8 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     else:
         how = "this discard weighed against every other, then the draws that bring a win closer kept"
     out.append(Text(f"Over {plural(result.draws, 'draw')}, {how} (docs/solver.md); {result.states} hand states searched. "
-                    "to ready: swaps from a hand that waits on a card (the shanten); to win: swaps from a winning "
-                    "hand (the minimum met); accepts: unseen cards that bring it closer.", style="dim"))
+                    "to ready: swaps from a hand that waits on a card (the shanten); to win: swaps from a hand where "
+                    "a card wins (the minimum met); accepts: unseen cards that bring it closer.", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
             out.append(hanging("• ", in_words(o.explanation)))
