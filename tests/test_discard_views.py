@@ -84,3 +84,15 @@ def test_ctrl_c_stops_with_130() -> None:
     with pytest.raises(typer.Exit) as stop, progress_bar(False):
         raise KeyboardInterrupt
     assert stop.value.exit_code == 130
+
+
+@pytest.mark.parametrize(("diff", "says"), [(0.004, "by less than 0.01 FUN"), (0.006, "by 0.01 FUN"), (1.25, "by 1.25 FUN")])
+def test_a_lead_too_small_to_print_is_not_shown_as_zero(diff: float, says: str) -> None:
+    from tutor.core.tiles import Tile
+    from tutor.engine.explain import compare
+    from tutor.engine.results import Option
+
+    def option(card: str, fun: float) -> Option:
+        return Option(Tile.parse(card), "discard", 1, 1, 8, (), 0.5, fun, (0.5,))
+
+    assert f"It beats discarding 1d {says} on average" in compare(option("N", 2.0 + diff), option("1d", 2.0), "FUN")
