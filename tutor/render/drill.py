@@ -69,8 +69,8 @@ def summary_text(s: Summary, unit: str) -> str:
     lines.append("draws to ready: " + ("never ready" if ready is None else f"{ready:g}"))
     worst = sorted((d for d in ds if not d.is_best), key=lambda d: -d.loss)[:3]
     for d in worst:
-        lines.append(f"  worst: {d.hand} {d.kind} {d.tile or ''}: {d.played.label} for {d.best.label}, "
-                     f"{d.loss:.2f} {unit} given up".replace("  :", ":"))
+        what = " ".join(str(part) for part in (d.hand, d.kind, d.tile) if part)
+        lines.append(f"  worst: {what}: you {d.played.label} (best {d.best.label}), {d.loss:.2f} {unit} given up")
     return "\n".join(lines)
 
 
@@ -119,7 +119,7 @@ def drill_stats_text(s: DrillStats, unit: str) -> str:
     """The drill's line of ``stats``: hands, wins, best decisions, FUN given up."""
     if not s.hands:
         return "drill: no hand played yet (sekwoo drill)"
-    return (f"drill: {s.hands} hands, {s.wins} won; {s.best} of {s.decisions} decisions best ({s.best_share:.0%}); "
+    return (f"drill: {plural(s.hands, 'hand')}, {s.wins} won; {s.best} of {plural(s.decisions, 'decision')} best ({s.best_share:.0%}); "
             f"{s.fun_lost:.2f} {unit} given up")
 
 
