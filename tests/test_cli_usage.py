@@ -156,3 +156,30 @@ def test_help_keeps_each_paragraph_of_the_docstring_on_one_line(words: list[str]
     paragraphs = [" ".join(paragraph.split()) for paragraph in doc.split("\n\n")]
     assert all(paragraph in shown(*words) for paragraph in paragraphs)
     assert paragraphs[0] in shown(*words[:-1])  # its line in the list of commands
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["check", HAND, "--foo"], "No such option: --foo (see 'sekwoo check --help')"),
+        (["check", *HAND.split()], "a hand with spaces goes in quotes"),
+        (["check"], "Missing argument 'HAND'."),
+        (["chekc", HAND], "Did you mean 'check'?"),
+        (["discard", HAND, "--draws", "-1"], "(see 'sekwoo discard --help')"),
+        (["puzzle", "list", "--level", "x"], "(see 'sekwoo puzzle list --help')"),
+    ],
+)
+def test_usage_errors_of_the_command_line_itself_are_one_line_too(args: list[str], says: str) -> None:
+    """Errors typer finds before a command runs (an unknown option, an argument missing or left
+    over) are one line, as the library's are, not a panel of five."""
+    got = run(*args)
+    assert got.returncode == 2
+    assert got.stderr.count("\n") == 1 and got.stderr.startswith("sekwoo: ") and says in got.stderr, got.stderr
+    assert got.stdout == ""
+
+
+def test_no_command_shows_the_help_and_help_exits_0() -> None:
+    bare = run()
+    assert bare.returncode == 2 and "Usage: sekwoo [OPTIONS] COMMAND" in bare.stdout + bare.stderr
+    helped = run("check", "--help")
+    assert helped.returncode == 0 and "Does this hand win" in helped.stdout and helped.stderr == ""
