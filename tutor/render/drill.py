@@ -44,7 +44,8 @@ def table_view(q: Question) -> str:
 
 def graded_text(g: Graded, unit: str) -> str:
     """One decision graded, in a line or two."""
-    horizon = f"over {plural(g.draws, 'draw')}"  # the whole round: no search is cut short
+    horizon = f"over {plural(g.draws, 'draw')}" + (
+        f" of the {g.round_draws} left (the whole round passes the search's budget)" if g.draws < g.round_draws else "")
     best = f"{g.best.label} ({g.best.expected_fun:.2f} {unit}, wins {g.best.win_probability:.0%})"
     if g.is_best:
         tied = [c.label for c in g.options if c.expected_fun >= g.best.expected_fun - 1e-9 and c.label != g.chosen]

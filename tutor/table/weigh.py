@@ -113,7 +113,7 @@ def weigh_claim(
         if tick is not None:
             tick(k, done, total)
 
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, _exact(n, exact_draws), counted)
     win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
     return _ranked([_from_claim(o) for o in result.options], win), states[0]
 
@@ -133,10 +133,19 @@ def weigh_move(
     i, k = share
     kinds = sorted(set(hand.concealed))
     barred = frozenset(kinds) - frozenset(kinds[i::k])  # each option is weighed on its own: a share is the same
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn if i == 0 else None,
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, _exact(n, exact_draws), tick, drawn if i == 0 else None,
                                     kongs_now=after != "claim" and i == 0, barred=barred)
     options = [_from_option(o) for o in result.options if i == 0 or o.action != "sink"]
     return _ranked(options, _win_now(hand, rules, seat, n, situations) if i == 0 else None), result.states
+
+
+def _exact(n: int, exact_draws: int | None) -> int:
+    """The exact draws a review weighs with, always said to the solver: a decision weighed in
+    shares must have one horizon, so no share may fall back to fewer draws on its own (where
+    ``discard`` and ``claim`` would past their budget, the review says so instead)."""
+    from tutor.engine.solver import default_exact_draws
+
+    return default_exact_draws(n) if exact_draws is None else exact_draws
 
 
 def shares(ask: Ask, k: int) -> list[Ask]:
