@@ -212,3 +212,12 @@ def test_a_claim_search_past_the_budget_stops_with_one_line(monkeypatch: pytest.
     monkeypatch.setattr(solver, "MAX_STATES", 50)
     res = CliRunner().invoke(app, ["claim", "135d 468d 99d EE RGW | a1", "7d", "-n", "4", "--exact-draws", "3"])
     assert res.exit_code == 2 and res.output.startswith("sekwoo: --exact-draws: weighing every discard over 3 of 4")
+
+
+def test_a_sek_woo_short_of_the_minimum_shows_short_not_a_distance() -> None:
+    """Listed last to say it cannot be declared: its 'to win' reads 'short', not -1 (a win)."""
+    res = CliRunner().invoke(app, ["claim", "123d 456d 789d EEE R | f2", "R", "--from", "right", "-n", "2"],
+                             env={"COLUMNS": "100", "NO_COLOR": "1"})
+    assert res.exit_code == 0, res.output
+    row = next(line for line in res.output.splitlines() if "SEK WOO" in line and "%" in line)
+    assert row.split()[3:6] == ["short", "0.0%", "0.000"]

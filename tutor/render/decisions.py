@@ -55,7 +55,9 @@ def claim_view(result: ClaimResult) -> RGroup:
         table.add_column(name, justify=just)  # type: ignore[arg-type]
     for k, o in enumerate(result.options, 1):
         dead = " dead hand" if o.dead else ""
-        table.add_row(str(k), _label(o), str(o.distance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}",
+        short = o.action == "sek-woo" and not o.wins  # complete, but it cannot be declared
+        table.add_row(str(k), _label(o), "short" if short else str(o.distance), f"{o.win_probability:.1%}",
+                      f"{o.expected_fun:.3f}",
                       Text(spark(o.win_by_draw) + dead, style="red" if dead else "cyan"))
     out.append(table)
     out.extend(paid_now_note(result.options, result.unit))
