@@ -96,3 +96,15 @@ def test_a_lead_too_small_to_print_is_not_shown_as_zero(diff: float, says: str) 
         return Option(Tile.parse(card), "discard", 1, 1, 8, (), 0.5, fun, (0.5,))
 
     assert f"It beats discarding 1d {says} on average" in compare(option("N", 2.0 + diff), option("1d", 2.0), "FUN")
+
+
+def test_options_tied_all_the_way_are_all_seen_on_the_chart() -> None:
+    """Three discards with the same win chance at every draw: the first drawn whole, the next two
+    over it in dashes that leave each other's colour a gap; options not tied are drawn whole."""
+    result = discard(Hand.parse("1234d 567d 99d EE RG N | f1"), load_rules("3leg"))
+    tied = [o.tile for o in result.options[:5] if o.win_by_draw == result.options[0].win_by_draw]
+    assert len(tied) == 3
+    root = ET.fromstring(discard_chart_svg(result))
+    lines = root.findall(f".//{{{SVG_NS}}}polyline")
+    dashes = [(p.get("stroke-dasharray"), p.get("stroke-dashoffset")) for p in lines]
+    assert dashes == [(None, None), ("6 12", "0"), ("6 12", "-6"), (None, None), (None, None)]
