@@ -285,13 +285,23 @@ def fitted(search: Callable[[int | None], R], horizon_n: Callable[[], int]) -> t
         return search(None), None
     except SearchBudgetError:
         n = horizon_n()
-        for m in range(min(n - 1, EXACT_DRAWS + 1), 0, -1):
-            try:
-                return search(m), (f"the search over all {n} draws left passes its budget for this hand, "
-                                   f"so these figures are over {plural(m, 'draw')} (--draws {m})")
-            except SearchBudgetError:
-                continue
-        raise
+        found = fewer(search, n)
+        if found is None:
+            raise
+        result, m = found
+        return result, (f"the search over all {n} draws left passes its budget for this hand, "
+                        f"so these figures are over {plural(m, 'draw')} (--draws {m})")
+
+
+def fewer(search: Callable[[int], R], n: int) -> tuple[R, int] | None:
+    """``search(m)`` over the longest of 3, 2 or 1 draws (fewer than ``n``) within the budget, and
+    ``m``; None if none is."""
+    for m in range(min(n - 1, EXACT_DRAWS + 1), 0, -1):
+        try:
+            return search(m), m
+        except SearchBudgetError:
+            continue
+    return None
 
 
 def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> SearchBudgetError:

@@ -74,7 +74,18 @@ class Ask:
 
 Weighed = tuple[tuple[Choice, ...], int, float]
 """A decision's options best first, the hand states searched, the seconds it took."""
-Run = Callable[[Callable[[Ask], Weighed], Sequence[Ask]], Iterable[Weighed]]
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A decision (or a share of it) whose search passed the solver's budget: its error, as data
+    that crosses from a worker (``SearchBudgetError`` itself does not pickle back)."""
+
+    argument: str
+    message: str
+
+
+Run = Callable[[Callable[[Ask], Weighed | Passed], Sequence[Ask]], Iterable[Weighed | Passed]]
 """A way to weigh every decision (``weigh_ask`` with the rule set bound), answers in order: the
 CLI's ``workers.each`` weighs them on every core."""
 
@@ -166,6 +177,17 @@ def merged(parts: Sequence[Weighed]) -> Weighed:
     win = next((o for o in parts[0][0] if o.action == "sek-woo"), None)
     rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"), key=_solver_order)
     return _ranked(rest, win), sum(p[1] for p in parts), sum(p[2] for p in parts)
+
+
+def weigh_within(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
+                 tick: Progress | None = None) -> Weighed | Passed:
+    """``weigh_ask``, or ``Passed`` where its search passes the solver's budget."""
+    from tutor.errors import SearchBudgetError
+
+    try:
+        return weigh_ask(ask, rules, player, exact_draws, tick)
+    except SearchBudgetError as err:
+        return Passed(err.argument, err.message)
 
 
 def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
