@@ -43,6 +43,9 @@ def run(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str
         (["discard", HAND, "--draws", "40"], "--draws: a player draws at most", None),
         (["waits", "123d 456d 789d EE R", "--seen", "5d f1"], "--seen:", None),
         (["waits", "123d 456d 789d EE R", "--seen", "5x"], "--seen: bad cards '5x'", None),
+        (["claim", "123d 456d 78d EEE RR", "9x"], "TILE: bad card '9x': not a card", None),
+        (["discard", HAND, "--drawn", "9x"], "--drawn: bad card '9x': not a card", None),
+        (["analyze", "123d 456d 78d EEE RR", "--on", "Q"], "--on: bad card 'Q'", None),
     ],
 )
 def test_usage_errors_exit_2_in_one_line(tmp_path: Path, args: list[str], says: str, hint: str | None) -> None:
