@@ -108,3 +108,23 @@ def test_options_tied_all_the_way_are_all_seen_on_the_chart() -> None:
     lines = root.findall(f".//{{{SVG_NS}}}polyline")
     dashes = [(p.get("stroke-dasharray"), p.get("stroke-dashoffset")) for p in lines]
     assert dashes == [(None, None), ("6 12", "0"), ("6 12", "-6"), (None, None), (None, None)]
+
+
+@pytest.mark.parametrize("width", [60, 100])
+def test_a_narrow_terminal_drops_the_bars_not_the_figures(width: int) -> None:
+    """Where the whole table would not fit, the win-by-draw bars go and every figure and header is
+    shown whole (no 'accep…'); where it fits, the bars are there."""
+    from tutor.core.tiles import Tile
+    from tutor.engine.claim import claim
+    from tutor.render.decisions import claim_view
+
+    rules = load_rules("3leg")
+    views = [discard_view(discard(Hand.parse("123d 456d 789d EE RG N"), rules)),
+             claim_view(claim(Hand.parse("123d 456d 78d EE RG N"), Tile.parse("9d"), rules))]
+    for view in views:
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None).print(view)
+        text = out.getvalue()
+        assert "…" not in text.split("Over ")[0]
+        assert ("win by draw" in text) == (width == 100)
+        assert "exp. FUN" in text and ("accepts" in text or "answer" in text)
