@@ -140,8 +140,18 @@ def test_count_fun_names_the_line_or_the_seat() -> None:
                 assert check(p.hand, RULES, m.group(1).lower()).fun == said
             m = re.match(r"\d+ leaves out (.+) \(\+(\d+)\)", why)
             if m:
-                assert any(ln.name == m.group(1) and ln.fun * ln.count == int(m.group(2)) for ln in result.score.lines)
+                assert any(ln.name == m.group(1) and ln.fun == int(m.group(2)) for ln in result.score.lines)
                 assert said == result.fun - int(m.group(2))
+
+
+def test_a_line_that_applies_twice_is_left_out_for_its_whole_worth() -> None:
+    """count-fun-004 (6 FUN: f1 +1, Animal x2 +2, Basic win +1, DUI DUI PONG +2): 4 leaves out the
+    two Animals (+2, the line's whole worth); 2 leaves out no one line."""
+    p = next(q for q in PUZZLES if q.id == "count-fun-004")
+    animals = next(ln for ln in check(p.hand, RULES, p.seat).score.lines if ln.name == "Animal")  # type: ignore[union-attr]
+    assert (animals.count, animals.fun) == (2, 2)
+    assert wrong(p, "4").startswith("4 leaves out Animal (+2): ")
+    assert wrong(p, "2").startswith("2 is 4 too few: ")  # it said "2 leaves out Animal (+4)"
 
 
 def test_short_of_five_says_the_fun_and_the_minimum() -> None:

@@ -163,11 +163,11 @@ def _why_fun(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
     for seat in rules.spec.seats:
         if seat != p.seat and check(p.hand, rules, seat).fun == said:
             return f"{said} is what the hand is worth to {seat.capitalize()}, not to {p.seat.capitalize()}: {lines}"
+    for line in score.lines:  # a line's FUN is its whole worth, every time it applies (Animal x2 +2)
+        if not line.limit and said == right - line.fun:
+            return f"{said} leaves out {line.name} (+{line.fun}): {lines}"
     for line in score.lines:
-        if not line.limit and said == right - line.fun * line.count:
-            return f"{said} leaves out {line.name} (+{line.fun * line.count}): {lines}"
-    for line in score.lines:
-        if not line.limit and said == right - line.fun * (line.count - 1) and line.count > 1:
+        if not line.limit and line.count > 1 and said == right - line.fun + line.fun // line.count:
             return f"{said} counts {line.name} once, but it applies {line.count} times: {lines}"
     other = _other_reading(p.hand, rules, p.seat, said)
     if other:
@@ -244,7 +244,7 @@ def _why_fei(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
     missed = [ln for ln in best.lines if ln.name not in names]
     text = f"F* as {card} scores only {mine.fun} {rules.unit} ({_lines(mine)}) against {best.fun} as {p.answer}"
     if missed:
-        text += f": as {card} it loses " + ", ".join(f"{ln.name} (+{ln.fun * ln.count})" for ln in missed)
+        text += f": as {card} it loses " + ", ".join(f"{ln.name} (+{ln.fun})" for ln in missed)
     return text
 
 
