@@ -241,3 +241,23 @@ def test_the_partial_reading_uses_as_many_cards_as_any_sets_and_ngan_can() -> No
             if concealed_readings(sub, part[9], sets, pair == 2, RULES.max_wild_per_set, RULES.chee_ok):
                 best = size
         assert used == best, (hand, groups)
+
+
+def test_a_fei_thrown_is_weighed_as_thrown_not_as_sunk() -> None:
+    """best-discard-round-001 answered F*: the figures are those of throwing the FEI, not of sinking it."""
+    from tutor.engine.solver import discard
+
+    p = next(q for q in PUZZLES if q.id == "best-discard-round-001")
+    result = discard(p.hand, RULES, seat=p.seat, draws=p.draws)
+    thrown, sunk = (next(o for o in result.options if o.tile.id == FEI_ID and o.action == a) for a in ("discard", "sink"))
+    assert thrown.expected_fun != sunk.expected_fun
+    why = wrong(p, "F*")
+    assert why.startswith(f"discarding F* leaves {thrown.expected_fun:.2f} expected FUN") and "sinking" not in why
+
+
+@pytest.mark.parametrize(("pid", "card"), [("best-discard-010", "9d"), ("best-discard-007", "4d")])
+def test_throwing_a_fourth_copy_breaks_no_set(pid: str, card: str) -> None:
+    """Four held, three stay: the CHEE through the card is whole after the throw, so no set is broken."""
+    p = next(q for q in PUZZLES if q.id == pid)
+    assert sum(1 for t in p.hand.concealed if str(t) == card) == 4
+    assert "breaks" not in wrong(p, card)

@@ -258,14 +258,15 @@ def _why_discard(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) 
 
     draws = p.draws or 3
     result = solver.discard(p.hand, rules, seat=p.seat, draws=draws)
-    card = Tile.parse(given)
+    sinking = given.split()[0].lower() == "sink"  # "sink F*"; "F*" alone is the FEI thrown
+    card = Tile.parse(given.split()[-1])
     right = p.answer.split()[-1]
-    mine = _option(result.options, card, ("discard", "sink"))
+    mine = _option(result.options, card, ("sink",) if sinking else ("discard",))
     best = _option(result.options, Tile.parse(right), ("sink",) if p.answer.startswith("sink") else ("discard",))
     if mine is None or best is None:
         return f"{given} is not among the moves this hand offers"
-    text = (f"discarding {card} leaves {mine.expected_fun:.2f} expected {rules.unit} over {plural(draws, 'draw')} "
-            f"(wins {mine.win_probability:.0%}) against {best.expected_fun:.2f} for {right}")
+    text = (f"{'sinking' if sinking else 'discarding'} {card} leaves {mine.expected_fun:.2f} expected {rules.unit} "
+            f"over {plural(draws, 'draw')} (wins {mine.win_probability:.0%}) against {best.expected_fun:.2f} for {right}")
     kept = list(p.hand.concealed)
     kept.remove(best.tile)
     broken = group_of(Hand(tuple(kept), p.hand.melds, p.hand.bonus), card, rules)
