@@ -39,6 +39,7 @@ def run(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str
         (["puzzle", "make", "--theme", "wait"], "unknown theme 'wait'", "waits"),
         (["puzzle", "show", "waits-0001"], "no puzzle 'waits-0001'", None),
         (["daily", "--date", "tomorrow"], "--date: write a date as YYYY-MM-DD, not 'tomorrow'", None),
+        (["daily", "--date", "2026-02-30"], "--date: 2026-02-30 is no date: day is out of range for month", None),
         (["rules", "show", "sanmaa"], "no rule set 'sanmaa'", "sanma"),
         (["discard", HAND, "--draws", "40"], "--draws: a player draws at most", None),
         (["waits", "123d 456d 789d EE R", "--seen", "5d f1"], "--seen:", None),
