@@ -271,6 +271,16 @@ def test_a_file_that_is_not_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
     assert (tmp_path / "progress.db").read_bytes() == b"not a database at all\n" * 100
 
 
+def test_a_lesson_on_a_store_that_cannot_keep_it_says_so_before_it_starts(tmp_path: Path) -> None:
+    """Not after the whole lesson has been played: at once, in one line, the file left as it was."""
+    from support.terminal import in_terminal
+
+    (tmp_path / "progress.db").write_bytes(b"not a database at all\n" * 100)
+    code, screen = in_terminal(["learn", "ngan"], "\n" * 40, dict(os.environ, SEKWOO_HOME=str(tmp_path), NO_COLOR="1"))
+    assert code == 1 and "progress database" in screen and "NGAN" not in screen, screen
+    assert (tmp_path / "progress.db").read_bytes() == b"not a database at all\n" * 100
+
+
 SCORER = r"""
 import sys
 from tutor.teach.progress import Progress
