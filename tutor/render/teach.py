@@ -142,6 +142,9 @@ def show_tally(con: Console, right: int, done: int, saved: bool = True) -> None:
     """How a round of puzzles went, at its end (and whether the answers were saved)."""
     from rich.text import Text
 
+    if not done:  # every puzzle skipped: nothing was answered, nothing kept
+        con.print(Text("No puzzle answered.", style="dim"))
+        return
     con.print(Text(f"{right} of {done} right." + (" Your progress is saved." if saved else ""), style="dim"))
 
 
