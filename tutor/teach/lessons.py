@@ -70,7 +70,7 @@ LESSONS: tuple[Lesson, ...] = (
         (Exercise("is-a-set", 2, "dots"), Exercise("is-a-set", 1, "honours")),
     ),
     Lesson(
-        "pong", "PONG: three identical cards", "Three of a kind, in any suit.",
+        "pong", "PONG: three identical cards", "Three of a kind: Dots, winds or dragons.",
         (
             Step("A PONG is three identical cards: Dots, winds or dragons.", "777d", ask="is-a-set"),
             Step("A PONG of dragons or of the right wind scores FUN (see the flowers-fun lesson). "
