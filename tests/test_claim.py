@@ -185,6 +185,16 @@ def test_the_library_refuses_what_cannot_happen() -> None:
               seen=[Tile.parse("R")])  # the fourth R is the one claimed: none left to be seen
 
 
+@pytest.mark.parametrize(("hand", "seen", "says"), [
+    ("123d 456d 78d EEEE R", "", "the hand holds every copy of it"),
+    ("123d 456d 78d EEE RR", "E", "the hand and the cards seen hold every copy of it"),
+])
+def test_a_card_whose_every_copy_is_in_sight_was_not_thrown(hand: str, seen: str, says: str) -> None:
+    """The hand (or it and the cards seen) holding all four: a bad hand (exit 1), not a bad --seen."""
+    res = CliRunner().invoke(app, ["claim", hand, "E", *(["--seen", seen] if seen else [])])
+    assert res.exit_code == 1 and f"E cannot have been thrown: {says}" in res.stderr
+
+
 def test_analyze_with_a_card_thrown_is_claim_or_pass() -> None:
     res = CliRunner().invoke(app, ["analyze", "123d 456d 78d EE RR N | a1", "--on", "R", "-n", "3", "--json"])
     assert res.exit_code == 0, res.output
@@ -202,3 +212,12 @@ def test_a_claim_search_past_the_budget_stops_with_one_line(monkeypatch: pytest.
     monkeypatch.setattr(solver, "MAX_STATES", 50)
     res = CliRunner().invoke(app, ["claim", "135d 468d 99d EE RGW | a1", "7d", "-n", "4", "--exact-draws", "3"])
     assert res.exit_code == 2 and res.output.startswith("sekwoo: --exact-draws: weighing every discard over 3 of 4")
+
+
+def test_a_sek_woo_short_of_the_minimum_shows_short_not_a_distance() -> None:
+    """Listed last to say it cannot be declared: its 'to win' reads 'short', not -1 (a win)."""
+    res = CliRunner().invoke(app, ["claim", "123d 456d 789d EEE R | f2", "R", "--from", "right", "-n", "2"],
+                             env={"COLUMNS": "100", "NO_COLOR": "1"})
+    assert res.exit_code == 0, res.output
+    row = next(line for line in res.output.splitlines() if "SEK WOO" in line and "%" in line)
+    assert row.split()[3:6] == ["short", "0.0%", "0.000"]

@@ -39,10 +39,14 @@ def run(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str
         (["puzzle", "make", "--theme", "wait"], "unknown theme 'wait'", "waits"),
         (["puzzle", "show", "waits-0001"], "no puzzle 'waits-0001'", None),
         (["daily", "--date", "tomorrow"], "--date: write a date as YYYY-MM-DD, not 'tomorrow'", None),
+        (["daily", "--date", "2026-02-30"], "--date: 2026-02-30 is no date: day is out of range for month", None),
         (["rules", "show", "sanmaa"], "no rule set 'sanmaa'", "sanma"),
         (["discard", HAND, "--draws", "40"], "--draws: a player draws at most", None),
         (["waits", "123d 456d 789d EE R", "--seen", "5d f1"], "--seen:", None),
         (["waits", "123d 456d 789d EE R", "--seen", "5x"], "--seen: bad cards '5x'", None),
+        (["claim", "123d 456d 78d EEE RR", "9x"], "TILE: bad card '9x': not a card", None),
+        (["discard", HAND, "--drawn", "9x"], "--drawn: bad card '9x': not a card", None),
+        (["analyze", "123d 456d 78d EEE RR", "--on", "Q"], "--on: bad card 'Q'", None),
     ],
 )
 def test_usage_errors_exit_2_in_one_line(tmp_path: Path, args: list[str], says: str, hint: str | None) -> None:
@@ -120,3 +124,66 @@ def test_main_builds_only_the_command_named_and_says_the_same(args: list[str]) -
     assert (_for(args) is app) != bool(named)
     if named:
         assert len(_for(args).registered_commands) + len(_for(args).registered_groups) == 1
+
+
+def _commands() -> list[tuple[list[str], str]]:
+    """Each command's words (``["puzzle", "make"]``) and its docstring."""
+    from inspect import getdoc
+
+    import typer
+
+    from tutor.cli.app import app
+
+    def walk(commands: typer.Typer, words: list[str]) -> list[tuple[list[str], str]]:
+        out = [([*words, info.name or info.callback.__name__], getdoc(info.callback) or "")
+               for info in commands.registered_commands if info.callback is not None]
+        for group in commands.registered_groups:
+            if group.typer_instance is not None and group.name:
+                out += walk(group.typer_instance, [*words, group.name])
+        return out
+
+    return walk(app, [])
+
+
+@pytest.mark.parametrize(("words", "doc"), _commands(), ids=lambda v: " ".join(v) if isinstance(v, list) else "")
+def test_help_keeps_each_paragraph_of_the_docstring_on_one_line(words: list[str], doc: str) -> None:
+    """A docstring's line breaks do not cut the help mid-sentence (rich markup keeps them)."""
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import app
+
+    def shown(*args: str) -> str:
+        res = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "400", "NO_COLOR": "1"})
+        assert res.exit_code == 0, res.output
+        return res.stdout
+
+    paragraphs = [" ".join(paragraph.split()) for paragraph in doc.split("\n\n")]
+    assert all(paragraph in shown(*words) for paragraph in paragraphs)
+    assert paragraphs[0] in shown(*words[:-1])  # its line in the list of commands
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["check", HAND, "--foo"], "No such option: --foo (see 'sekwoo check --help')"),
+        (["check", *HAND.split()], "a hand with spaces goes in quotes"),
+        (["check"], "Missing argument 'HAND'."),
+        (["chekc", HAND], "Did you mean 'check'?"),
+        (["discard", HAND, "--draws", "-1"], "(see 'sekwoo discard --help')"),
+        (["puzzle", "list", "--level", "x"], "(see 'sekwoo puzzle list --help')"),
+    ],
+)
+def test_usage_errors_of_the_command_line_itself_are_one_line_too(args: list[str], says: str) -> None:
+    """Errors typer finds before a command runs (an unknown option, an argument missing or left
+    over) are one line, as the library's are, not a panel of five."""
+    got = run(*args)
+    assert got.returncode == 2
+    assert got.stderr.count("\n") == 1 and got.stderr.startswith("sekwoo: ") and says in got.stderr, got.stderr
+    assert got.stdout == ""
+
+
+def test_no_command_shows_the_help_and_help_exits_0() -> None:
+    bare = run()
+    assert bare.returncode == 2 and "Usage: sekwoo [OPTIONS] COMMAND" in bare.stdout + bare.stderr
+    helped = run("check", "--help")
+    assert helped.returncode == 0 and "Does this hand win" in helped.stdout and helped.stderr == ""

@@ -141,9 +141,11 @@ def test_an_answer_counts_as_a_daily_only_for_the_day_s_puzzle() -> None:
 def test_dates_are_written_yyyy_mm_dd() -> None:
     assert parse_date(" 2025-06-01 ") == date(2025, 6, 1)
     assert parse_date(None) == date.today()
-    for bad in ("June 1st", "2025-02-31", ""):
+    for bad in ("June 1st", "2025-2-1", ""):
         with pytest.raises(ArgumentError, match="write a date as YYYY-MM-DD"):
             parse_date(bad)
+    with pytest.raises(ArgumentError, match="2025-02-31 is no date: day is out of range for month"):
+        parse_date("2025-02-31")  # written as asked, but no such day
 
 
 def test_next_daily_is_the_next_local_midnight() -> None:

@@ -13,7 +13,7 @@ import pytest
 from support.cli import js, run
 from support.terminal import in_terminal
 
-from puzzles import Puzzle, load_puzzles
+from puzzles import LEVELS, Puzzle, load_puzzles
 from tutor.teach.daily import daily_puzzle
 
 PUZZLES = load_puzzles()
@@ -116,3 +116,23 @@ def test_the_daily_in_a_terminal(home: Path) -> None:
     assert "Practice" not in answered
     assert "Next daily in" in answered
     assert "your answer" not in again and f"Today's daily {p.id}: solved ✓" in again and "Next daily in" in again
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_a_long_puzzle_title_breaks_between_its_parts(width: int) -> None:
+    """Too long for the rule, the title goes under it, broken at its ' · ' only: a part such as
+    'level 3 (hard)' is never split, and no line is wider than the terminal."""
+    import io
+
+    from rich.console import Console
+
+    from tutor.render.teach import show_puzzle
+
+    p = next(p for p in load_puzzles() if p.theme == "kong-or-not")
+    out = io.StringIO()
+    show_puzzle(Console(file=out, width=width, color_system=None), p, "Daily puzzle 2026-11-20 (practice) ·")
+    head = out.getvalue().splitlines()[1:]
+    lines = head[:next(k for k, line in enumerate(head) if line.startswith("  "))]
+    parts = [part for line in lines for part in line.strip().split(" · ")]
+    assert parts == ["Daily puzzle 2026-11-20 (practice)", p.id, "KONG or not", f"level {p.level} ({LEVELS[p.level]})"]
+    assert all(len(line) <= width for line in lines)

@@ -84,3 +84,47 @@ def test_ctrl_c_stops_with_130() -> None:
     with pytest.raises(typer.Exit) as stop, progress_bar(False):
         raise KeyboardInterrupt
     assert stop.value.exit_code == 130
+
+
+@pytest.mark.parametrize(("diff", "says"), [(0.004, "by less than 0.01 FUN"), (0.006, "by 0.01 FUN"), (1.25, "by 1.25 FUN")])
+def test_a_lead_too_small_to_print_is_not_shown_as_zero(diff: float, says: str) -> None:
+    from tutor.core.tiles import Tile
+    from tutor.engine.explain import compare
+    from tutor.engine.results import Option
+
+    def option(card: str, fun: float) -> Option:
+        return Option(Tile.parse(card), "discard", 1, 1, 8, (), 0.5, fun, (0.5,))
+
+    assert f"It beats discarding 1d {says} on average" in compare(option("N", 2.0 + diff), option("1d", 2.0), "FUN")
+
+
+def test_options_tied_all_the_way_are_all_seen_on_the_chart() -> None:
+    """Three discards with the same win chance at every draw: the first drawn whole, the next two
+    over it in dashes that leave each other's colour a gap; options not tied are drawn whole."""
+    result = discard(Hand.parse("1234d 567d 99d EE RG N | f1"), load_rules("3leg"))
+    tied = [o.tile for o in result.options[:5] if o.win_by_draw == result.options[0].win_by_draw]
+    assert len(tied) == 3
+    root = ET.fromstring(discard_chart_svg(result))
+    lines = root.findall(f".//{{{SVG_NS}}}polyline")
+    dashes = [(p.get("stroke-dasharray"), p.get("stroke-dashoffset")) for p in lines]
+    assert dashes == [(None, None), ("6 12", "0"), ("6 12", "-6"), (None, None), (None, None)]
+
+
+@pytest.mark.parametrize("width", [60, 100])
+def test_a_narrow_terminal_drops_the_bars_not_the_figures(width: int) -> None:
+    """Where the whole table would not fit, the win-by-draw bars go and every figure and header is
+    shown whole (no 'accep…'); where it fits, the bars are there."""
+    from tutor.core.tiles import Tile
+    from tutor.engine.claim import claim
+    from tutor.render.decisions import claim_view
+
+    rules = load_rules("3leg")
+    views = [discard_view(discard(Hand.parse("123d 456d 789d EE RG N"), rules)),
+             claim_view(claim(Hand.parse("123d 456d 78d EE RG N"), Tile.parse("9d"), rules))]
+    for view in views:
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None).print(view)
+        text = out.getvalue()
+        assert "…" not in text.split("Over ")[0]
+        assert ("win by draw" in text) == (width == 100)
+        assert "exp. FUN" in text and ("accepts" in text or "answer" in text)

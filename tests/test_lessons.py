@@ -85,6 +85,10 @@ def test_lessons_are_found_by_topic_alias_or_prefix_and_follow_in_order() -> Non
     assert get_lesson("disc").topic == "discard"
     with pytest.raises(ChoiceError, match="no lesson 'chess'"):
         get_lesson("chess")
+    assert [get_lesson(str(k)) for k in range(1, len(LESSONS) + 1)] == list(LESSONS)  # as 'sekwoo learn' numbers them
+    for beyond in ("0", str(len(LESSONS) + 1)):
+        with pytest.raises(ChoiceError, match=f"no lesson '{beyond}'"):
+            get_lesson(beyond)
     assert [following(lesson) for lesson in LESSONS] == [*LESSONS[1:], None]
 
 

@@ -271,6 +271,16 @@ def test_a_file_that_is_not_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
     assert (tmp_path / "progress.db").read_bytes() == b"not a database at all\n" * 100
 
 
+def test_a_lesson_on_a_store_that_cannot_keep_it_says_so_before_it_starts(tmp_path: Path) -> None:
+    """Not after the whole lesson has been played: at once, in one line, the file left as it was."""
+    from support.terminal import in_terminal
+
+    (tmp_path / "progress.db").write_bytes(b"not a database at all\n" * 100)
+    code, screen = in_terminal(["learn", "ngan"], "\n" * 40, dict(os.environ, SEKWOO_HOME=str(tmp_path), NO_COLOR="1"))
+    assert code == 1 and "progress database" in screen and "NGAN" not in screen, screen
+    assert (tmp_path / "progress.db").read_bytes() == b"not a database at all\n" * 100
+
+
 SCORER = r"""
 import sys
 from tutor.teach.progress import Progress
@@ -301,3 +311,13 @@ def test_concurrent_answers_to_one_daily_score_once(tmp_path: Path) -> None:
         rows = prog.conn.execute("SELECT COUNT(*), COUNT(daily) FROM attempts").fetchone()
         assert rows == (80, 1)
         assert prog.stats(date(2026, 11, 25)).daily_streak == 1
+
+
+def test_sekwoo_home_that_is_a_file_is_said_in_one_line(tmp_path: Path) -> None:
+    home = tmp_path / "f"
+    home.write_text("mine\n", encoding="utf-8")
+    for args in (["stats"], ["puzzle", "answer", "count-fun-001", "5"]):
+        got = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, check=False,
+                             env=dict(os.environ, SEKWOO_HOME=str(home)))
+        assert got.returncode == 1 and got.stderr == f"sekwoo: SEKWOO_HOME names a file, not a folder: {str(home)!r}\n"
+    assert home.read_text(encoding="utf-8") == "mine\n"

@@ -11,7 +11,8 @@ from support.terminal import in_terminal
 from typer.testing import CliRunner
 
 from tutor.cli.app import app
-from tutor.table.mistakes import judge, kept, settle
+from tutor.core.words import plural
+from tutor.table.mistakes import judge, kept, options, settle
 
 READY = Path(__file__).parent / "records" / "ready.txt"
 
@@ -38,7 +39,7 @@ def test_retry_lists_them_without_a_terminal(tmp_path: Path) -> None:
     assert [m["id"] for m in data["mistakes"]] == [m.id for m in kept(tmp_path)]
     assert all("played" not in m and "best" not in m for m in data["mistakes"])  # the answer is not given away
     text = CliRunner().invoke(app, ["puzzle", "retry", "--no-input"], env=env).output
-    assert f"{len(kept(tmp_path))} mistakes kept from your reviews" in text
+    assert f"{plural(len(kept(tmp_path)), 'mistake')} kept from your reviews" in text
 
 
 def test_retry_in_a_terminal_settles_a_right_answer(tmp_path: Path) -> None:
@@ -52,3 +53,16 @@ def test_retry_in_a_terminal_settles_a_right_answer(tmp_path: Path) -> None:
     assert code == 0, screen
     assert "Right:" in screen and "Not quite:" in screen
     assert first.id not in {m.id for m in kept(tmp_path)} and second.id in {m.id for m in kept(tmp_path)}
+
+
+
+def test_a_discard_may_be_answered_with_its_card_alone(tmp_path: Path) -> None:
+    """``9d`` names the option ``discard 9d`` (as the drill reads a move); other words are not moves."""
+    _keep(tmp_path)
+    turns = [m for m in kept(tmp_path) if m.kind != "claim"]
+    assert turns
+    for m in turns:
+        for choice in options(m):
+            if choice.label.startswith("discard "):
+                assert judge(m, choice.label.removeprefix("discard "))[1] == choice
+    assert judge(turns[0], "discard")[1] is None and judge(turns[0], "9x")[1] is None

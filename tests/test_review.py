@@ -486,7 +486,7 @@ def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
     import time
 
     from tutor.cli import workers
-    from tutor.table import review as module
+    from tutor.table import weigh as module
 
     parent = os.getpid()
     weigh = module.weigh_ask
@@ -496,7 +496,7 @@ def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
             raise KeyboardInterrupt
         return weigh(ask, *args, **kwargs)
 
-    monkeypatch.setattr(module, "weigh_ask", interrupted)  # the review binds it when it runs
+    monkeypatch.setattr(module, "weigh_ask", interrupted)  # what the review's weigh_within calls
     monkeypatch.setattr(workers, "cores", lambda: 2)
     result = runner.invoke(app, ["review", str(_write(tmp_path, CLAIMS)), "--draws", "1"])
     assert result.exit_code == 130 and "interrupted" in result.stderr
@@ -547,3 +547,31 @@ def test_a_review_runs_its_weighing_to_the_end() -> None:
     assert finished and finished[0] >= len(mine.decisions) == 3
     alone = review(record, load_rules("3leg"))
     assert [(d.options, d.played, d.grade) for d in mine.decisions] == [(d.options, d.played, d.grade) for d in alone.decisions]
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_so(
+        cores: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``discard`` and ``claim`` answer such a hand: the longest of 3, 2, 1 draws that fits, the
+    same options as a review asked for that horizon, a note in the explanation; on workers too,
+    where a move is weighed in shares (one horizon for the whole decision, never a share's own)."""
+    from functools import partial
+
+    from tutor.cli import workers
+    from tutor.engine import solver
+
+    record = parse_record(READY)
+    run = partial(workers.each, jobs=cores) if cores > 1 else None
+    monkeypatch.setattr(solver, "MAX_STATES", 2)  # a move fits at one draw, a claim at two
+    cut = review(record, run=run)
+    monkeypatch.setattr(solver, "MAX_STATES", 10**9)
+    whole = review(record)
+    shortened = [(c, w) for c, w in zip(cut.decisions, whole.decisions, strict=True) if c.draws < w.draws]
+    assert shortened
+    for c, w in shortened:
+        assert c.explanation.startswith(f"Weighed over {c.draws} draw") and f"of the {w.draws} left" in c.explanation
+        asked = next(d for d in review(record, draws=c.draws).decisions if d.index == c.index)
+        assert (c.options, c.played, c.grade) == (asked.options, asked.played, asked.grade)
+    with pytest.raises(ArgumentError, match="budget"):  # the exact draws asked for: no other horizon
+        monkeypatch.setattr(solver, "MAX_STATES", 2)
+        review(record, exact_draws=1, run=run)

@@ -233,3 +233,8 @@ def test_rules_show() -> None:
     assert shown.exit_code == 0 and "Ping Hu" in shown.stdout
     missing = runner.invoke(app, ["rules", "show", "nope"])
     assert missing.exit_code == 2  # a name that is none of the rule sets: a usage error
+
+    han = runner.invoke(app, ["rules", "show", "sanma"], env={"COLUMNS": "300"})
+    options = json.loads(runner.invoke(app, ["rules", "show", "sanma", "--json"]).stdout)["options"]
+    assert options and "{" not in han.stdout  # the han system's options in words, not a Python dict
+    assert "has open tanyao " + ("yes" if options["has_open_tanyao"] else "no") in han.stdout

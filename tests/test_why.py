@@ -140,8 +140,18 @@ def test_count_fun_names_the_line_or_the_seat() -> None:
                 assert check(p.hand, RULES, m.group(1).lower()).fun == said
             m = re.match(r"\d+ leaves out (.+) \(\+(\d+)\)", why)
             if m:
-                assert any(ln.name == m.group(1) and ln.fun * ln.count == int(m.group(2)) for ln in result.score.lines)
+                assert any(ln.name == m.group(1) and ln.fun == int(m.group(2)) for ln in result.score.lines)
                 assert said == result.fun - int(m.group(2))
+
+
+def test_a_line_that_applies_twice_is_left_out_for_its_whole_worth() -> None:
+    """count-fun-004 (6 FUN: f1 +1, Animal x2 +2, Basic win +1, DUI DUI PONG +2): 4 leaves out the
+    two Animals (+2, the line's whole worth); 2 leaves out no one line."""
+    p = next(q for q in PUZZLES if q.id == "count-fun-004")
+    animals = next(ln for ln in check(p.hand, RULES, p.seat).score.lines if ln.name == "Animal")  # type: ignore[union-attr]
+    assert (animals.count, animals.fun) == (2, 2)
+    assert wrong(p, "4").startswith("4 leaves out Animal (+2): ")
+    assert wrong(p, "2").startswith("2 is 4 too few: ")  # it said "2 leaves out Animal (+4)"
 
 
 def test_short_of_five_says_the_fun_and_the_minimum() -> None:
@@ -231,3 +241,23 @@ def test_the_partial_reading_uses_as_many_cards_as_any_sets_and_ngan_can() -> No
             if concealed_readings(sub, part[9], sets, pair == 2, RULES.max_wild_per_set, RULES.chee_ok):
                 best = size
         assert used == best, (hand, groups)
+
+
+def test_a_fei_thrown_is_weighed_as_thrown_not_as_sunk() -> None:
+    """best-discard-round-001 answered F*: the figures are those of throwing the FEI, not of sinking it."""
+    from tutor.engine.solver import discard
+
+    p = next(q for q in PUZZLES if q.id == "best-discard-round-001")
+    result = discard(p.hand, RULES, seat=p.seat, draws=p.draws)
+    thrown, sunk = (next(o for o in result.options if o.tile.id == FEI_ID and o.action == a) for a in ("discard", "sink"))
+    assert thrown.expected_fun != sunk.expected_fun
+    why = wrong(p, "F*")
+    assert why.startswith(f"discarding F* leaves {thrown.expected_fun:.2f} expected FUN") and "sinking" not in why
+
+
+@pytest.mark.parametrize(("pid", "card"), [("best-discard-010", "9d"), ("best-discard-007", "4d")])
+def test_throwing_a_fourth_copy_breaks_no_set(pid: str, card: str) -> None:
+    """Four held, three stay: the CHEE through the card is whole after the throw, so no set is broken."""
+    p = next(q for q in PUZZLES if q.id == pid)
+    assert sum(1 for t in p.hand.concealed if str(t) == card) == 4
+    assert "breaks" not in wrong(p, card)

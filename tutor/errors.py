@@ -48,6 +48,11 @@ class ArgumentError(TutorError, ValueError):
         super().__init__(f"{argument}: {message}")
 
 
+class SearchBudgetError(ArgumentError):
+    """A search that passes its budget of hand states or memory; ``argument`` names the option to
+    lower. ``discard`` and ``claim`` at the default weighing answer over fewer draws instead."""
+
+
 class ChoiceError(ArgumentError):
     """An argument that names none of its choices (a seat, a rule set, a lesson, a theme, ...).
 

@@ -205,7 +205,7 @@ def discard(
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         result = rank(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags, wall, exact_draws, tick,
-                      _card(drawn), search_moves=moves_in_search)
+                      one_card("drawn", drawn), search_moves=moves_in_search)
         if svg is not None:
             from tutor.cli.draw import write_svg
             from tutor.render.svg import discard_chart_svg
@@ -249,7 +249,7 @@ def analyze(
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         result = run(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
-                     _card(on), source.lower(), _card(drawn), tick)
+                     one_card("on", on), source.lower(), one_card("drawn", drawn), tick)
     if as_json:
         from tutor.render.data import analysis_dict
 
@@ -265,11 +265,17 @@ def analyze(
     show(analysis_view(result))
 
 
-def _card(text: str | None) -> Any:
-    """One card given to an option (``--on``, ``--drawn``), or None."""
+def one_card(argument: str, text: str | None) -> Any:
+    """One card given to an option or argument (``--on``, ``--drawn``, a claim's TILE), or None: one
+    that cannot be read is a usage error naming it, as a bad ``--seen`` is."""
     from tutor.core.tiles import Tile
 
-    return None if text is None else Tile.parse(text.strip())
+    if text is None:
+        return None
+    try:
+        return Tile.parse(text.strip())
+    except NotationError as err:
+        raise ArgumentError(argument, str(err).replace("bad hand", "bad card", 1)) from None
 
 
 def batch(

@@ -64,6 +64,22 @@ drill.register(app)
 review.register(app)
 
 
+def _unwrapped(commands: typer.Typer) -> None:
+    """Each command's help a paragraph a line: with rich markup, typer keeps a docstring's line
+    breaks, which then cut the help (and its line in ``sekwoo --help``) mid-sentence at any width."""
+    from inspect import getdoc
+
+    for info in commands.registered_commands:
+        text = info.help or getdoc(info.callback) or ""
+        info.help = "\n\n".join(" ".join(paragraph.split()) for paragraph in text.split("\n\n"))
+    for group in commands.registered_groups:
+        if group.typer_instance is not None:
+            _unwrapped(group.typer_instance)
+
+
+_unwrapped(app)
+
+
 def main() -> None:
     """Entry point of the ``sekwoo`` console script."""
     from tutor.cli.streams import (
@@ -83,7 +99,7 @@ def main() -> None:
     stdout = stdout_identity()
     try:
         try:
-            _for(sys.argv[1:])()
+            _run(_for(sys.argv[1:]))
         finally:
             if pipe_closed(stdout):
                 output_failed(None)
@@ -124,6 +140,34 @@ def _for(args: list[str]) -> typer.Typer:
     one = copy(app)
     one.registered_commands, one.registered_groups = commands, groups
     return one
+
+
+def _run(command: typer.Typer) -> None:
+    """Run the command and exit with its code; a usage error that typer would draw in a panel of
+    five lines (an unknown option, an argument missing or left over) is one line on stderr, exit 2."""
+    try:
+        code = command(prog_name="sekwoo", standalone_mode=False)
+    except typer.Abort:  # end of input at a prompt
+        print("sekwoo: aborted", file=sys.stderr)
+        raise SystemExit(1) from None
+    except Exception as err:
+        exit_code = getattr(err, "exit_code", None)
+        if not isinstance(exit_code, int) or not hasattr(err, "format_message"):
+            raise
+        if type(err).__name__ != "NoArgsIsHelpError":  # else the help is what was shown
+            print(f"sekwoo: {_usage(err)}", file=sys.stderr)
+        raise SystemExit(exit_code) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _usage(err: Exception) -> str:
+    """A usage error in one line, with where to read more."""
+    message = " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
+    if message.startswith("Got unexpected extra argument"):
+        message += "; a hand with spaces goes in quotes, as in sekwoo check \"123d 456d EEE RR\""
+    ctx = getattr(err, "ctx", None)
+    path = ctx.command_path if ctx is not None else "sekwoo"
+    return f"{message} (see '{path} --help')"
 
 
 def _internal(err: Exception) -> None:

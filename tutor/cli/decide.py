@@ -16,6 +16,7 @@ from tutor.cli.analyze import (
     SituationOpt,
     TinWoo,
     WallOpt,
+    one_card,
     seen_cards,
     situation_flags,
 )
@@ -49,7 +50,6 @@ def claim(
     """Claim or pass? Every legal answer to a discarded card (SEK WOO, PONG, CHEE, KONG, pass), each
     followed by its best discard, ranked by expected FUN over the draws left."""
     from tutor.core.hands import Hand
-    from tutor.core.tiles import Tile
     from tutor.engine.claim import claim as weigh_claims
     from tutor.rules.load import load_rules
 
@@ -57,7 +57,7 @@ def claim(
     with progress_bar(as_json) as tick, edge(as_json):
         if len(tile.split()) != 1:
             raise ArgumentError("tile", f"one card, such as 5d or R, not {tile!r}")
-        result = weigh_claims(Hand.parse(hand), Tile.parse(tile.strip()), load_rules(rules), source.lower(), seat, draws,
+        result = weigh_claims(Hand.parse(hand), one_card("tile", tile), load_rules(rules), source.lower(), seat, draws,
                               seen_cards(seen), flags, wall, exact_draws, tick)
     if as_json:
         from tutor.render.data import claim_dict

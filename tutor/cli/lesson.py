@@ -57,7 +57,13 @@ def learn(
             emit(lesson_dict(lesson, pictures(lesson), exercises(lesson, seed), answers, following(lesson),
                              questions(lesson)))
             return
-        _teach(console(), lesson, interactive(no_input), answers, seed)
+        asking = interactive(no_input)
+        if asking:  # the lesson is kept when it ends: a store that cannot hold it is said now, not after it
+            from tutor.teach.progress import Progress
+
+            with Progress():
+                pass
+        _teach(console(), lesson, asking, answers, seed)
 
 
 @stops_on_ctrl_c

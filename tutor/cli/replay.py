@@ -49,7 +49,7 @@ def replay(con: Console) -> tuple[int, int] | None:
         con.print(hand_line(parse_hand(m.hand), "  "))
         con.print(f"  {situation(m)}")
         while True:
-            text = ask(con, "  your move, as a record writes it (discard 9d, pong [RRR], pass; empty skips) > ")
+            text = ask(con, "  your move, as a record writes it (9d or discard 9d, pong [RRR], pass; empty skips) > ")
             if text is None:
                 return None
             if not text.strip():

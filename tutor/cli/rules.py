@@ -187,8 +187,10 @@ def _show(con: Console, data: dict[str, Any]) -> None:
             t.add_row(item["name"] + extra, _points(item, data), who, (item.get("note") or "") + needs)
         con.print(t)
     else:
-        con.print(Text(f"Scored by the {data['system']} system: yaku and han from the mahjong package "
-                       f"(options {data['options']}).", style="dim"))
+        options = ", ".join(f"{k.replace('_', ' ')} {'yes' if v is True else 'no' if v is False else v}"
+                            for k, v in data["options"].items())
+        con.print(Text(f"Scored by the {data['system']} system: yaku and han from the mahjong package"
+                       + (f" (options: {options})." if options else "."), style="dim"))
     if data["situations"]:
         con.print(Text("Situations (--situation / -x):", style="dim"))
         for s in data["situations"]:

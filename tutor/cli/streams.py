@@ -88,13 +88,17 @@ def pipe_closed(before: tuple[int, int] | None) -> bool:
 
 
 def output_failed(err: OSError | None) -> None:
-    """Say in one line that the output could not be written, and silence stdout for the exit."""
-    why = "the reader closed the pipe" if err is None or err.errno == errno.EPIPE else err.strerror
+    """Silence stdout for the exit and, unless the reader just closed the pipe, say in one line
+    that the output could not be written. A closed pipe is what ``sekwoo ... | head -1`` does on
+    purpose: the reader has what it wanted, so, as ``cat`` and ``git`` do, nothing is said."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # the flush at exit must not fail again
     except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor
         pass
+    if err is None or err.errno == errno.EPIPE:
+        return
+    why = err.strerror
     try:
         print(f"sekwoo: cannot write the output: {why}", file=sys.stderr, flush=True)
     except OSError:  # pragma: no cover - stderr gone too

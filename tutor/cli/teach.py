@@ -149,6 +149,7 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
     """Replay the mistakes 'sekwoo review --keep' kept, then the puzzles you got wrong (most recent
     first), then new ones."""
     from tutor.cli.replay import mistake_dict, replay
+    from tutor.core.words import plural
     from tutor.render.teach import puzzle_dict
     from tutor.table.mistakes import kept
     from tutor.teach.play import queue as play_queue
@@ -168,7 +169,7 @@ def puzzle_retry(no_input: NoInputOpt = False, as_json: JsonOpt = False) -> None
             return
         con.print(f"\nMistakes from your reviews: {done[0]} of {done[1]} right.")
     elif mistakes:
-        con.print(f"{len(mistakes)} mistakes kept from your reviews: play them in a terminal with 'sekwoo puzzle retry'.\n")
+        con.print(f"{plural(len(mistakes), 'mistake')} kept from your reviews: play them in a terminal with 'sekwoo puzzle retry'.\n")
     _serve(queue, no_input, as_json, "nothing to retry and no new puzzle: well done")
 
 

@@ -29,7 +29,7 @@ from tutor.engine.explain import explain_claims
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
-from tutor.engine.solver import budget, discard, horizon, setup, unseen_counts, weigh
+from tutor.engine.solver import budget, discard, fitted, horizon, setup, unseen_counts, weigh
 from tutor.engine.table import table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
@@ -110,6 +110,24 @@ def claim(
 ) -> ClaimResult:
     """Every legal answer to ``tile`` thrown by the player on ``source`` ("left": the one before
     you; "right"), ranked by expected FUN over the draws left, passing included."""
+    if exact_draws is not None:
+        return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress)
+
+    def over(m: int | None) -> ClaimResult:
+        return _claim(hand, tile, rules, source, seat, draws if m is None else m, seen, situations,
+                      wall if m is None else None, None, progress)
+
+    result, note = fitted(over, lambda: horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size,
+                                                draws, wall, None)[0])
+    return result if note is None else replace(result, notes=(*result.notes, note))
+
+
+def _claim(
+    hand: Hand, tile: Tile, rules: RuleSet, source: str, seat: str | Seat, draws: int | None, seen: Sequence[Tile],
+    situations: Iterable[str], wall: int | None, exact_draws: int | None,
+    progress: Callable[[int, int, int], None] | None,
+) -> ClaimResult:
+    """``claim`` over the horizon asked for, or the budget's error."""
     if source not in SOURCES:
         raise ArgumentError("from", f"left or right, not {source!r}")
     seat_name, flags = setup(hand, rules, seat, situations, seen)
@@ -120,7 +138,11 @@ def claim(
     n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
     within = budget(n, exact, exact_draws is not None)
     exact = min(exact, n)
-    unseen = unseen_counts(rules, hand, (*seen, tile))  # the claimed card is in sight (and must exist)
+    unseen = unseen_counts(rules, hand, seen)
+    if not unseen[tile.id]:
+        where = "the hand and the cards seen hold" if seen else "the hand holds"
+        raise InvalidHandError(f"{tile} cannot have been thrown: {where} every copy of it")
+    unseen[tile.id] -= 1  # the claimed card is in sight
     claims = legal_claims(hand, tile, rules, source)
     total = len(claims) + 1
     states = [0]

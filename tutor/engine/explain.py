@@ -93,7 +93,7 @@ def compare(a: Option, b: Option, unit: str) -> str:
     gains = sorted({t for t, _ in a.accepts} - {t for t, _ in b.accepts})
     loses = sorted({t for t, _ in b.accepts} - {t for t, _ in a.accepts})
     if diff >= 5e-10:
-        why = f"It beats {name} by {diff:.2f} {unit} on average"
+        why = f"It beats {name} by {f'{diff:.2f}' if diff >= 0.005 else 'less than 0.01'} {unit} on average"
     else:
         why = f"It beats {name} on win chance ({a.win_probability:.1%} against {b.win_probability:.1%})"
     parts = []

@@ -12,10 +12,11 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.core.words import plural
 from tutor.engine.actions import KONGS, kongs, recalls
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
@@ -25,13 +26,14 @@ from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, sight_counts, validate
 from tutor.engine.search import Search, seed
 from tutor.engine.table import Table, table_for
-from tutor.errors import ArgumentError, InvalidHandError
+from tutor.errors import ArgumentError, InvalidHandError, SearchBudgetError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
     from tutor.core.readings import Reading
     from tutor.rules.load import RuleSet
 
+R = TypeVar("R")
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
 MAX_STATES = 150_000
 """The most hand states one ``discard`` may search (the default horizon needs at most about
@@ -152,6 +154,25 @@ def discard(
     draw but the last inside the search too (RULES §5.4; off by default: at 3 draws a hand
     holding four of a kind takes up to 7 times the states, two best-discard puzzles past the
     state budget, ``docs/solver.md``)."""
+    if exact_draws is not None:
+        return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now,
+                        barred, search_moves)
+
+    def over(m: int | None) -> DiscardResult:
+        return _discard(hand, rules, seat, draws if m is None else m, seen, situations, wall if m is None else None,
+                        None, progress, drawn, kongs_now, barred, search_moves)
+
+    result, note = fitted(over, lambda: horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size,
+                                                draws, wall, None)[0])
+    return result if note is None else replace(result, notes=(*result.notes, note))
+
+
+def _discard(
+    hand: Hand, rules: RuleSet, seat: str | Seat, draws: int | None, seen: Sequence[Tile], situations: Iterable[str],
+    wall: int | None, exact_draws: int | None, progress: Callable[[int, int, int], None] | None, drawn: Tile | None,
+    kongs_now: bool, barred: frozenset[Tile], search_moves: bool,
+) -> DiscardResult:
+    """``discard`` over the horizon asked for, or the budget's error."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
@@ -256,10 +277,38 @@ def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
     return within
 
 
-def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> ArgumentError:
+def fitted(search: Callable[[int | None], R], horizon_n: Callable[[], int]) -> tuple[R, str | None]:
+    """``search(None)``, over the horizon the caller asked for; where that passes the search's
+    budget (a hand far from a win, whose whole round holds too many hands), ``search(m)`` over the
+    longest of 3, 2 or 1 draws that fits, with a note that says so: the answer, never silently
+    shorter, and still the same for the same hand on any machine. The budget's error if none fits."""
+    try:
+        return search(None), None
+    except SearchBudgetError:
+        n = horizon_n()
+        found = fewer(search, n)
+        if found is None:
+            raise
+        result, m = found
+        return result, (f"the search over all {n} draws left passes its budget for this hand, "
+                        f"so these figures are over {plural(m, 'draw')} (--draws {m})")
+
+
+def fewer(search: Callable[[int], R], n: int) -> tuple[R, int] | None:
+    """``search(m)`` over the longest of 3, 2 or 1 draws (fewer than ``n``) within the budget, and
+    ``m``; None if none is."""
+    for m in range(min(n - 1, EXACT_DRAWS + 1), 0, -1):
+        try:
+            return search(m), m
+        except SearchBudgetError:
+            continue
+    return None
+
+
+def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> SearchBudgetError:
     """The error of a search that passes its budget, naming the option to lower."""
     what = f"weighing every discard over {min(exact, n)} of {n} draws" if explicit_exact else f"a search over {n} draws"
-    return ArgumentError(
+    return SearchBudgetError(
         "exact_draws" if explicit_exact else "draws",
         f"{what} passes the search's budget of {budget}; ask for fewer"
         + (f" (the default is {default_exact_draws(n)})" if explicit_exact else ""),

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from tutor.core.words import plural
 from tutor.engine.results import ClaimOption, ClaimResult
-from tutor.render.flow import hanging
+from tutor.render.flow import Fitting, hanging
 from tutor.render.terminal import card, hand_line, paid_now_note, spark
 from tutor.render.words import in_words, kind_word, speaking, win_word
 
@@ -55,12 +55,14 @@ def claim_view(result: ClaimResult) -> RGroup:
         table.add_column(name, justify=just)  # type: ignore[arg-type]
     for k, o in enumerate(result.options, 1):
         dead = " dead hand" if o.dead else ""
-        table.add_row(str(k), _label(o), str(o.distance), f"{o.win_probability:.1%}", f"{o.expected_fun:.3f}",
+        short = o.action == "sek-woo" and not o.wins  # complete, but it cannot be declared
+        table.add_row(str(k), _label(o), "short" if short else str(o.distance), f"{o.win_probability:.1%}",
+                      f"{o.expected_fun:.3f}",
                       Text(spark(o.win_by_draw) + dead, style="red" if dead else "cyan"))
-    out.append(table)
+    out.append(Fitting(table))
     out.extend(paid_now_note(result.options, result.unit))
     out.append(Text(f"Over the {plural(result.draws, 'draw')} left, each claim followed by its best discard (docs/solver.md). "
-                    "to win: swaps from a winning hand (the minimum met).", style="dim"))
+                    "to win: swaps from a hand where a card wins (the minimum met).", style="dim"))
     for o in result.options:
         out.append(hanging("• ", in_words(o.explanation)))
     for note in result.notes:

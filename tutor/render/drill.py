@@ -44,7 +44,8 @@ def table_view(q: Question) -> str:
 
 def graded_text(g: Graded, unit: str) -> str:
     """One decision graded, in a line or two."""
-    horizon = f"over {plural(g.draws, 'draw')}"  # the whole round: no search is cut short
+    horizon = f"over {plural(g.draws, 'draw')}" + (
+        f" of the {g.round_draws} left (the whole round passes the search's budget)" if g.draws < g.round_draws else "")
     best = f"{g.best.label} ({g.best.expected_fun:.2f} {unit}, wins {g.best.win_probability:.0%})"
     if g.is_best:
         tied = [c.label for c in g.options if c.expected_fun >= g.best.expected_fun - 1e-9 and c.label != g.chosen]
@@ -69,8 +70,8 @@ def summary_text(s: Summary, unit: str) -> str:
     lines.append("draws to ready: " + ("never ready" if ready is None else f"{ready:g}"))
     worst = sorted((d for d in ds if not d.is_best), key=lambda d: -d.loss)[:3]
     for d in worst:
-        lines.append(f"  worst: {d.hand} {d.kind} {d.tile or ''}: {d.played.label} for {d.best.label}, "
-                     f"{d.loss:.2f} {unit} given up".replace("  :", ":"))
+        what = " ".join(str(part) for part in (d.hand, d.kind, d.tile) if part)
+        lines.append(f"  worst: {what}: you {d.played.label} (best {d.best.label}), {d.loss:.2f} {unit} given up")
     return "\n".join(lines)
 
 
@@ -119,7 +120,7 @@ def drill_stats_text(s: DrillStats, unit: str) -> str:
     """The drill's line of ``stats``: hands, wins, best decisions, FUN given up."""
     if not s.hands:
         return "drill: no hand played yet (sekwoo drill)"
-    return (f"drill: {s.hands} hands, {s.wins} won; {s.best} of {s.decisions} decisions best ({s.best_share:.0%}); "
+    return (f"drill: {plural(s.hands, 'hand')}, {s.wins} won; {s.best} of {plural(s.decisions, 'decision')} best ({s.best_share:.0%}); "
             f"{s.fun_lost:.2f} {unit} given up")
 
 

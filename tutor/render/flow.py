@@ -79,4 +79,32 @@ def hanging(lead: str, text: str, style: str = "") -> Table | Flow:
     return grid
 
 
-__all__ = ["Flow", "hanging"]
+class Fitting:
+    """A table that leaves out its last column (a picture, such as the win-by-draw bars) where the
+    whole table would be wider than the terminal, so that the figures are shown whole, not cut."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def _fitted(self, console: Console, options: ConsoleOptions) -> Table:
+        from copy import copy
+
+        from rich.measure import Measurement
+
+        natural = Measurement.get(console, options.update_width(1 << 16), self.table).maximum  # unclamped
+        if natural <= options.max_width:
+            return self.table
+        narrow = copy(self.table)
+        narrow.columns = self.table.columns[:-1]
+        return narrow
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
+        return Measurement.get(console, options, self._fitted(console, options))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Table]:
+        yield self._fitted(console, options)
+
+
+__all__ = ["Fitting", "Flow", "hanging"]

@@ -191,13 +191,17 @@ def discard_chart_svg(result: DiscardResult, top: int = 5) -> str:
                                      "text-anchor": "middle"}).text = str(k)
     ET.SubElement(grid, "text", {"x": str(left + CHART_W // 2), "y": str(height - 8),
                                  "text-anchor": "middle"}).text = "own draws"
+    lines = [" ".join(f"{x:.1f},{y:.1f}" for x, y in [at(0, 0)] + [at(k + 1, p) for k, p in enumerate(o.win_by_draw)])
+             for o in options]
     for j, (o, (name, figures)) in enumerate(zip(options, legend, strict=True)):
         colour = _LINES[j % len(_LINES)]
         g = ET.SubElement(root, "g", {"class": "option", "data-option": name,
                                       "data-win-by-draw": " ".join(f"{p:.6f}" for p in o.win_by_draw)})
-        points = [at(0, 0)] + [at(k + 1, p) for k, p in enumerate(o.win_by_draw)]
-        ET.SubElement(g, "polyline", {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points), "fill": "none",
-                                      "stroke": colour, "stroke-width": "2.5"})
+        line = {"points": lines[j], "fill": "none", "stroke": colour, "stroke-width": "2.5"}
+        same = [i for i, other in enumerate(lines) if other == lines[j]]  # options tied all the way
+        if same.index(j):  # drawn over the first of them: in dashes that leave each of the others a gap
+            line |= {"stroke-dasharray": f"6 {6 * (len(same) - 1)}", "stroke-dashoffset": str(-6 * (same.index(j) - 1))}
+        ET.SubElement(g, "polyline", line)
         ly = head + 14 + 18 * j
         ET.SubElement(g, "line", {"x1": str(left + CHART_W + 14), "x2": str(left + CHART_W + 34),
                                   "y1": str(ly - 4), "y2": str(ly - 4), "stroke": colour, "stroke-width": "3"})

@@ -97,9 +97,17 @@ def show_puzzle(con: Console, p: Puzzle, heading: str = "Puzzle") -> None:
     title = f"{heading} {p.id} · {THEMES[p.theme]} · level {p.level} ({LEVELS[p.level]})"
     if len(title) + 6 <= con.width:  # a rule would cut a longer title short: put it under the rule
         con.rule(Text(title, style="bold"))
-    else:
+    else:  # broken between its parts (" · "), never inside one: "level 3 (hard)" stays together
         con.rule()
-        con.print(hanging("", title, "bold"))
+        lines = [""]
+        for part in title.split(" · "):
+            joined = f"{lines[-1]} · {part}" if lines[-1] else part
+            if lines[-1] and len(joined) > con.width:
+                lines.append(part)
+            else:
+                lines[-1] = joined
+        for line in lines:
+            con.print(hanging("", line, "bold"))
     con.print(hand_line(p.hand, "  "))
     where = f"  {p.seat.capitalize()} · {p.rules}" + (f" · {plural(p.draws, 'draw')} left" if p.draws else "")
     con.print(Text(where, style="dim"))
@@ -134,6 +142,9 @@ def show_tally(con: Console, right: int, done: int, saved: bool = True) -> None:
     """How a round of puzzles went, at its end (and whether the answers were saved)."""
     from rich.text import Text
 
+    if not done:  # every puzzle skipped: nothing was answered, nothing kept
+        con.print(Text("No puzzle answered.", style="dim"))
+        return
     con.print(Text(f"{right} of {done} right." + (" Your progress is saved." if saved else ""), style="dim"))
 
 

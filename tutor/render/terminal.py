@@ -17,7 +17,7 @@ from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.core.words import plural
 from tutor.engine.explain import instant_words
 from tutor.engine.results import Check, ClaimOption, DiscardResult, Option, WaitsResult
-from tutor.render.flow import Flow, hanging
+from tutor.render.flow import Fitting, Flow, hanging
 from tutor.render.words import in_words, kind_word, speaking, tile_word, win_word
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
             label.append(f" +{o.instant.total}", style="green")
         table.add_row(str(k), label, str(o.shanten), str(o.distance), str(o.acceptance), f"{o.win_probability:.1%}",
                       f"{o.expected_fun:.3f}", Text(spark(o.win_by_draw), style="cyan"))
-    out.append(table)
+    out.append(Fitting(table))
     out.extend(paid_now_note(result.options, result.unit))
     if result.exact_draws + 1 >= result.draws:
         how = "every discard weighed at each draw"
@@ -278,8 +278,8 @@ def discard_view(result: DiscardResult, top: int = 3) -> RGroup:
     else:
         how = "this discard weighed against every other, then the draws that bring a win closer kept"
     out.append(Text(f"Over {plural(result.draws, 'draw')}, {how} (docs/solver.md); {result.states} hand states searched. "
-                    "to ready: swaps from a hand that waits on a card (the shanten); to win: swaps from a winning "
-                    "hand (the minimum met); accepts: unseen cards that bring it closer.", style="dim"))
+                    "to ready: swaps from a hand that waits on a card (the shanten); to win: swaps from a hand where "
+                    "a card wins (the minimum met); accepts: unseen cards that bring it closer.", style="dim"))
     for o in result.options[:top]:
         if o.explanation:
             out.append(hanging("• ", in_words(o.explanation)))

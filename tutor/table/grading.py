@@ -1,9 +1,10 @@
 """Each decision at the drill graded by the solver: every legal option's expected FUN over the
 seat's draws left in the round, the best one, the player's, and the FUN given up.
 
-Every decision is searched in full at the round horizon ``n`` (the seat's own draws left): no
-budget cuts a search short, so the grade never depends on the work it took (``draws`` and
-``round_draws`` are both ``n``).
+Every decision is searched in full at the round horizon ``n`` (the seat's own draws left), so
+``draws`` and ``round_draws`` are both ``n``; only a hand whose whole round passes the search's
+budget is weighed over fewer draws (``draws``: 3, 2 or 1; ``tutor.engine.solver.fitted``), the
+same for the same hand on any machine.
 """
 
 from __future__ import annotations
@@ -99,14 +100,14 @@ def search_turn(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen
                 progress: Progress | None = None) -> Searched:
     """Every move of a full hand with ``n`` own draws left, weighed (before the player chooses)."""
     result = discard(hand, rules, seat, draws=n, seen=seen, drawn=drawn, progress=progress)
-    return _ranked(turn_options(result)), n
+    return _ranked(turn_options(result)), result.draws
 
 
 def search_claim(hand: Hand, tile: Tile, source: str, rules: RuleSet, seat: Seat, seen: Sequence[Tile], n: int,
                  progress: Progress | None = None) -> Searched:
     """Every answer to ``tile`` thrown from ``source`` with ``n`` draws left, weighed."""
     result = claim(hand, tile, rules, source, seat, draws=n, seen=seen, progress=progress)
-    return _ranked(claim_options(result)), n
+    return _ranked(claim_options(result)), result.draws
 
 
 def graded(kind: str, hand: Hand, tile: Tile | None, searched: Searched, chosen: Move, n: int) -> Graded:

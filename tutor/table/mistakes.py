@@ -143,11 +143,11 @@ def options(m: Mistake, rules: RuleSet | None = None) -> tuple[Choice, ...]:
 
 
 def judge(m: Mistake, answer: str, rules: RuleSet | None = None) -> tuple[bool, Choice | None, Choice]:
-    """Whether ``answer`` (a move as the record writes it) is a best one: (right, the option it
-    names or None, the best option)."""
+    """Whether ``answer`` (a move as the record writes it, or a card alone for its discard) is a
+    best one: (right, the option it names or None, the best option)."""
     choices = options(m, rules)
     said = " ".join(answer.split()).lower()
-    named = next((o for o in choices if o.label.lower() == said), None)
+    named = next((o for o in choices if o.label.lower() in (said, f"discard {said}")), None)
     best = choices[0]
     return named is not None and best.expected_fun - named.expected_fun < TIE, named, best
 

@@ -25,6 +25,7 @@ from tutor.table.replay import Board, walk
 from tutor.table.weigh import (
     Ask,
     Choice,
+    Passed,
     Run,
     Weighed,
     merged,
@@ -32,6 +33,7 @@ from tutor.table.weigh import (
     weigh_ask,
     weigh_claim,
     weigh_move,
+    weigh_within,
 )
 
 if TYPE_CHECKING:
@@ -146,8 +148,8 @@ def review(
         if progress is not None:
             progress(done[0] + states, done[1], len(asks))
 
-    weigh = partial(weigh_ask, rules=rules, player=player, exact_draws=exact_draws)
-    answers: Iterator[Weighed] = iter(())  # the workers' answers, where ``run`` gives them
+    weigh = partial(weigh_within, rules=rules, player=player, exact_draws=exact_draws)
+    answers: Iterator[Weighed | Passed] = iter(())  # the workers' answers, where ``run`` gives them
     if run is None:
         found = iter([weigh(a, tick=tick if progress else None)] for a in asks)
     else:  # on other cores: a move's discards in shares too, so that one long search does not hold up the rest
@@ -155,8 +157,10 @@ def review(
         answers = iter(run(weigh, [p for ps in parts for p in ps]))
         found = ([next(answers) for _ in ps] for ps in parts)
     decisions: list[Decision] = []
-    for ask, answer in zip(asks, map(merged, found), strict=True):
-        decisions.append(_decision(ask, answer, player, rules.unit))
+    for ask, got in zip(asks, found, strict=True):
+        weighed, answer, note = _answer(ask, got, rules, player, exact_draws)
+        decision = _decision(weighed, answer, player, rules.unit)
+        decisions.append(replace(decision, explanation=f"{note} {decision.explanation}") if note else decision)
         done[0] += answer[1]
         done[1] += 1
         tick(0, 0, 0)
@@ -166,6 +170,27 @@ def review(
         raise stop
     return Review(record, rules, player, tuple(decisions), time.monotonic() - start)
 
+
+
+def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Seat,
+            exact_draws: int | None) -> tuple[Ask, Weighed, str]:
+    """The decision's options from its parts; where one passed the solver's budget (a hand far from
+    a win), the whole decision weighed again here over the longest of 3, 2 or 1 draws that fits, as
+    ``discard`` and ``claim`` answer it, with a note that says so (its ``draws`` is that horizon)."""
+    from tutor.engine.solver import fewer
+    from tutor.errors import SearchBudgetError
+
+    passed = next((p for p in parts if isinstance(p, Passed)), None)
+    if passed is None:
+        return ask, merged([p for p in parts if not isinstance(p, Passed)]), ""
+    found = None if exact_draws is not None else \
+        fewer(lambda m: weigh_ask(replace(ask, draws=m, share=(0, 1)), rules, player), ask.draws)
+    if found is None:  # the exact draws were asked for: no other horizon is the answer
+        raise SearchBudgetError(passed.argument, passed.message)
+    answer, m = found
+    note = (f"Weighed over {plural(m, 'draw')} of the {ask.draws} left: the whole round passes the search's "
+            f"budget for this hand.")
+    return replace(ask, draws=m, share=(0, 1)), answer, note
 
 
 def _asks(record: Record, rules: RuleSet, player: Seat, draws: int | None) -> tuple[list[Ask], TutorError | None]:

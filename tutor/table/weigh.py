@@ -74,7 +74,18 @@ class Ask:
 
 Weighed = tuple[tuple[Choice, ...], int, float]
 """A decision's options best first, the hand states searched, the seconds it took."""
-Run = Callable[[Callable[[Ask], Weighed], Sequence[Ask]], Iterable[Weighed]]
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A decision (or a share of it) whose search passed the solver's budget: its error, as data
+    that crosses from a worker (``SearchBudgetError`` itself does not pickle back)."""
+
+    argument: str
+    message: str
+
+
+Run = Callable[[Callable[[Ask], Weighed | Passed], Sequence[Ask]], Iterable[Weighed | Passed]]
 """A way to weigh every decision (``weigh_ask`` with the rule set bound), answers in order: the
 CLI's ``workers.each`` weighs them on every core."""
 
@@ -113,7 +124,7 @@ def weigh_claim(
         if tick is not None:
             tick(k, done, total)
 
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_draws, counted)
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, _exact(n, exact_draws), counted)
     win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
     return _ranked([_from_claim(o) for o in result.options], win), states[0]
 
@@ -133,10 +144,19 @@ def weigh_move(
     i, k = share
     kinds = sorted(set(hand.concealed))
     barred = frozenset(kinds) - frozenset(kinds[i::k])  # each option is weighed on its own: a share is the same
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_draws, tick, drawn if i == 0 else None,
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, _exact(n, exact_draws), tick, drawn if i == 0 else None,
                                     kongs_now=after != "claim" and i == 0, barred=barred)
     options = [_from_option(o) for o in result.options if i == 0 or o.action != "sink"]
     return _ranked(options, _win_now(hand, rules, seat, n, situations) if i == 0 else None), result.states
+
+
+def _exact(n: int, exact_draws: int | None) -> int:
+    """The exact draws a review weighs with, always said to the solver: a decision weighed in
+    shares must have one horizon, so no share may fall back to fewer draws on its own (where
+    ``discard`` and ``claim`` would past their budget, the review says so instead)."""
+    from tutor.engine.solver import default_exact_draws
+
+    return default_exact_draws(n) if exact_draws is None else exact_draws
 
 
 def shares(ask: Ask, k: int) -> list[Ask]:
@@ -157,6 +177,17 @@ def merged(parts: Sequence[Weighed]) -> Weighed:
     win = next((o for o in parts[0][0] if o.action == "sek-woo"), None)
     rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"), key=_solver_order)
     return _ranked(rest, win), sum(p[1] for p in parts), sum(p[2] for p in parts)
+
+
+def weigh_within(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
+                 tick: Progress | None = None) -> Weighed | Passed:
+    """``weigh_ask``, or ``Passed`` where its search passes the solver's budget."""
+    from tutor.errors import SearchBudgetError
+
+    try:
+        return weigh_ask(ask, rules, player, exact_draws, tick)
+    except SearchBudgetError as err:
+        return Passed(err.argument, err.message)
 
 
 def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,

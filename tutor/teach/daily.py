@@ -214,10 +214,14 @@ def parse_date(text: str | None) -> date:
     """A date written YYYY-MM-DD, or today (local time) for None."""
     if text is None:
         return date.today()
+    import re
+
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+        raise ArgumentError("date", f"write a date as YYYY-MM-DD, not {text!r}")
     try:
         return date.fromisoformat(text.strip())
-    except ValueError:
-        raise ArgumentError("date", f"write a date as YYYY-MM-DD, not {text!r}") from None
+    except ValueError as err:  # written as a date, but no such day: say which part is wrong
+        raise ArgumentError("date", f"{text.strip()} is no date: {err}") from None
 
 
 def check_date(day: date, today: date) -> None:

@@ -70,7 +70,7 @@ LESSONS: tuple[Lesson, ...] = (
         (Exercise("is-a-set", 2, "dots"), Exercise("is-a-set", 1, "honours")),
     ),
     Lesson(
-        "pong", "PONG: three identical cards", "Three of a kind, in any suit.",
+        "pong", "PONG: three identical cards", "Three of a kind: Dots, winds or dragons.",
         (
             Step("A PONG is three identical cards: Dots, winds or dragons.", "777d", ask="is-a-set"),
             Step("A PONG of dragons or of the right wind scores FUN (see the flowers-fun lesson). "
@@ -180,8 +180,11 @@ LOOKALIKES = {"chi": "chee", "chow": "chee", "pung": "pong", "pon": "pong", "kan
 
 
 def get_lesson(topic: str) -> Lesson:
-    """The lesson on ``topic`` (a key, an alias, or a unique prefix); ``ChoiceError`` if none."""
+    """The lesson on ``topic`` (a key, an alias, a unique prefix, or its number in the list
+    ``sekwoo learn`` shows, from 1); ``ChoiceError`` if none."""
     key = ALIASES.get(topic.strip().lower(), topic.strip().lower())
+    if key.isdigit() and 1 <= int(key) <= len(LESSONS):
+        return LESSONS[int(key) - 1]
     for lesson in LESSONS:
         if lesson.topic == key:
             return lesson

@@ -128,11 +128,15 @@ def with_card(hand: Hand, card: Tile, rules: RuleSet) -> str:
 
 
 def group_of(hand: Hand, card: Tile, rules: RuleSet) -> str:
-    """The set (or NGAN) ``card`` belongs to in the hand's best partial reading, in words."""
-    for g in best_groups(hand, rules, True)[2]:
-        if card.id in group_ids(g):
-            return group_text(g)
-    return ""
+    """The set (or NGAN) that throwing ``card`` breaks in the hand's best partial reading, in words;
+    "" where it breaks none: a copy held beyond the groups is spare (four 9d, three of them a PONG,
+    lose none by throwing the fourth), and where its copies sit in several groups, which one goes
+    is the player's choice."""
+    holding = [g for g in best_groups(hand, rules, True)[2] if card.id in group_ids(g)]
+    used = sum(group_ids(g).count(card.id) for g in holding)
+    if len(holding) != 1 or used < sum(1 for t in hand.concealed if t.id == card.id):
+        return ""
+    return group_text(holding[0])
 
 
 __all__ = ["best_groups", "group_ids", "group_of", "short_of", "split_text", "with_card"]

@@ -159,7 +159,10 @@ def data_dir() -> Path:
     """Where sekwoo keeps the player's data: ``$SEKWOO_HOME`` or the platform's data directory."""
     home = os.environ.get("SEKWOO_HOME")
     if home:
-        return Path(home).expanduser()
+        folder = Path(home).expanduser()
+        if folder.exists() and not folder.is_dir():
+            raise ProgressError(f"SEKWOO_HOME names a file, not a folder: {str(folder)!r}")
+        return folder
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("sekwoo", appauthor=False))

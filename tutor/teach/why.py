@@ -163,11 +163,11 @@ def _why_fun(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
     for seat in rules.spec.seats:
         if seat != p.seat and check(p.hand, rules, seat).fun == said:
             return f"{said} is what the hand is worth to {seat.capitalize()}, not to {p.seat.capitalize()}: {lines}"
+    for line in score.lines:  # a line's FUN is its whole worth, every time it applies (Animal x2 +2)
+        if not line.limit and said == right - line.fun:
+            return f"{said} leaves out {line.name} (+{line.fun}): {lines}"
     for line in score.lines:
-        if not line.limit and said == right - line.fun * line.count:
-            return f"{said} leaves out {line.name} (+{line.fun * line.count}): {lines}"
-    for line in score.lines:
-        if not line.limit and said == right - line.fun * (line.count - 1) and line.count > 1:
+        if not line.limit and line.count > 1 and said == right - line.fun + line.fun // line.count:
             return f"{said} counts {line.name} once, but it applies {line.count} times: {lines}"
     other = _other_reading(p.hand, rules, p.seat, said)
     if other:
@@ -244,7 +244,7 @@ def _why_fei(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
     missed = [ln for ln in best.lines if ln.name not in names]
     text = f"F* as {card} scores only {mine.fun} {rules.unit} ({_lines(mine)}) against {best.fun} as {p.answer}"
     if missed:
-        text += f": as {card} it loses " + ", ".join(f"{ln.name} (+{ln.fun * ln.count})" for ln in missed)
+        text += f": as {card} it loses " + ", ".join(f"{ln.name} (+{ln.fun})" for ln in missed)
     return text
 
 
@@ -258,14 +258,15 @@ def _why_discard(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) 
 
     draws = p.draws or 3
     result = solver.discard(p.hand, rules, seat=p.seat, draws=draws)
-    card = Tile.parse(given)
+    sinking = given.split()[0].lower() == "sink"  # "sink F*"; "F*" alone is the FEI thrown
+    card = Tile.parse(given.split()[-1])
     right = p.answer.split()[-1]
-    mine = _option(result.options, card, ("discard", "sink"))
+    mine = _option(result.options, card, ("sink",) if sinking else ("discard",))
     best = _option(result.options, Tile.parse(right), ("sink",) if p.answer.startswith("sink") else ("discard",))
     if mine is None or best is None:
         return f"{given} is not among the moves this hand offers"
-    text = (f"discarding {card} leaves {mine.expected_fun:.2f} expected {rules.unit} over {plural(draws, 'draw')} "
-            f"(wins {mine.win_probability:.0%}) against {best.expected_fun:.2f} for {right}")
+    text = (f"{'sinking' if sinking else 'discarding'} {card} leaves {mine.expected_fun:.2f} expected {rules.unit} "
+            f"over {plural(draws, 'draw')} (wins {mine.win_probability:.0%}) against {best.expected_fun:.2f} for {right}")
     kept = list(p.hand.concealed)
     kept.remove(best.tile)
     broken = group_of(Hand(tuple(kept), p.hand.melds, p.hand.bonus), card, rules)
