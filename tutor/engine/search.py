@@ -54,7 +54,7 @@ class Search:
 
     def __init__(
         self, table: Table, distance: Distance, h0: int, pool0: list[int], draws: int, exact: int,
-        tick: Callable[[], None] | None = None, moves: Moves | None = None,
+        tick: Callable[[], None] | None = None, moves: Moves | None = None, share: tuple[Shared, int] | None = None,
     ) -> None:
         self.t = table
         self.d = distance
@@ -75,6 +75,8 @@ class Search:
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
         self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
         self.tick = tick
+        # the graph shared with the other discards of the same 14 cards, and this one's local kind (``Shared``)
+        self.share = share
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -264,20 +266,28 @@ class Search:
             vals = self.rvals[h] = [(0.0,)]
         if len(vals) > n:
             return vals[n]
-        known = self.d.memo.get(h)
-        if known is not None:
-            far = known >= n
-        else:  # the cheap bound first: a distance search far from a win is costly
-            far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
+        node = self.nodes.get(h)
+        if node is not None:
+            far = node[0] >= n
+        elif self.share is not None and (shared_d := self.share[0].distance(h, self.share[1], self.d)) is not None:
+            far = shared_d >= n  # the shared graph's: its node serves this discard too
+            if not far:
+                node = self.nodes[h] = self.share[0].node(h, shared_d, self)
+                self._spend()
+        else:
+            known = self.d.memo.get(h)
+            if known is not None:
+                far = known >= n
+            else:  # the cheap bound first: a distance search far from a win is costly
+                far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
+            if not far:
+                node = self.nodes[h] = self._node(h, self.d.of(h))
+                self._spend()
         if far:  # no win within n draws (nor within fewer)
             vals.extend(zero(m) for m in range(len(vals), n + 1))
             return vals[n]
-        dh = self.d.of(h)
-        node = self.nodes.get(h)
-        if node is None:
-            node = self.nodes[h] = self._node(h, dh)
-            self._spend()
-        _, total, win_fun, win_p, stay_p, kept = node
+        assert node is not None
+        dh, total, win_fun, win_p, stay_p, kept = node
         # the kept draws' hands, each with its values for up to n - 1 draws worked out first
         kids: list[tuple[int, list[list[Value]]]] = []
         if n > 1:
@@ -332,6 +342,10 @@ class Search:
         FUN and chance of the winning draws, the chance of the draws thrown back, and per draw
         kept, its copies and the hands its discards that bring a win closer leave."""
         total, outcomes = self.outcomes(h, dh)
+        return self._summed(dh, total, outcomes)
+
+    def _summed(self, dh: int, total: int, outcomes: list[tuple[int, int, int, tuple[int, ...]]]) -> Node:
+        """``_node`` from the draws' outcomes."""
         win_fun = 0.0
         win_p = 0.0
         stay_p = 0.0
@@ -424,6 +438,89 @@ class Search:
         return n <= self.restricted_below
 
 
+class Shared:
+    """The graph after the exact draws, shared by the discards of one 14-card hand ``key14``.
+
+    The pool of RULES §5 is counted from the 13 cards kept, so each discard has a search of its
+    own; but the discards keep 13 of the same 14 cards, and their graphs are mostly the same
+    hands. With ``c = key14 + pool0`` (the copies a hand may hold, per kind with copies left),
+    the discard of kind ``x`` has ``c - 1`` of ``x`` and ``c`` of every other kind, and at a
+    hand ``h`` its pool is ``min(pool0, c - h)`` but at ``x``, ``min(pool0, c - 1 - h)``.
+
+    Where no winning structure nearest to ``h`` (under the limits ``c``, one search here) wants
+    ``c[x]`` copies of ``x``, each keeps as many of ``h`` under the discard's limits: the
+    distance, the nearest structures, every swap's verdict and the hands the swaps leave (with
+    their own nearest structures, a subset of these) are the discard's too (``swaps.closer``,
+    ``Search._wanted``), and so are the draws that win (a win does not depend on the pool). Its
+    pool is the same where ``h[x] < key14[x]``: then the node itself is the discard's; else the
+    node is summed again from the same outcomes with the discard's own pool (a kind's outcome
+    does not depend on the others' copies, only on whether it has any).
+
+    A kind with no copy left has the same pool and limits in every discard. The FEI discard
+    (its limit is in ``fei_slots``) is never served. The values stay each discard's own: only
+    the outcomes of each hand's draws are shared."""
+
+    def __init__(self, table: Table, root: Distance, key14: int, pool0: list[int]) -> None:
+        self.s = Search(table, root, key14, pool0, 0, 0)  # its pool: the 14 cards' (``Search._draws``)
+        self.d = root
+        self.held = [key14 >> (3 * i) & 7 for i in range(len(pool0))]
+        self.full = [b if b >= 0 else 99 for b in root.base]  # c, per kind (99: no copy left, never bound)
+        self.fei = 1 << table.fei_index if table.has_fei else 0
+        self.bad: dict[int, int] = {}  # per hand, a bit for each discard the nearest structures do not serve
+        self.outs: dict[int, dict[int, tuple[int, tuple[int, ...]]]] = {}  # per hand, per card drawn: (FUN, kids)
+        split(root, key14)
+
+    def start(self, h0: int) -> None:
+        """The structures of a discard's 13 cards, if ``split`` gave none (they are further)."""
+        if h0 not in self.d.opt:
+            self.d.optimal(h0)
+
+    def distance(self, h: int, x: int, own: Distance) -> int | None:
+        """The distance of ``h`` in the discard of local kind ``x`` (its ``Distance``: ``own``),
+        where the shared outcomes serve it, else None (its own search goes on, given the nearest
+        structures here that keep as many of ``h`` under its limits)."""
+        structs = self.d.opt.get(h)
+        if structs is None:
+            return None
+        bad = self.bad.get(h)
+        if bad is None:
+            bad = self.fei
+            full = self.full
+            for _, want in structs:
+                for k, w in enumerate(want):
+                    if w >= full[k]:
+                        bad |= 1 << k
+            self.bad[h] = bad
+        if not bad >> x & 1:
+            return self.d.memo[h]
+        if h not in own.opt and h not in own.memo:
+            d = self.d.memo[h]
+            counts, fei = own._counts(h)
+            kept = own.t.shape.size - 1 - d
+            sub = [st for st in structs if own.kept_after(st, counts, fei, -1, -1) == kept]
+            if sub:
+                own.opt[h] = sub
+                own.memo[h] = d
+            else:
+                own.low[h] = max(own.low.get(h, -2), d + 1)
+        return None
+
+    def node(self, h: int, dh: int, search: Search) -> Node:
+        """The node of ``h`` (at distance ``dh``) in ``search``, a discard ``distance`` serves."""
+        x = search.share[1] if search.share is not None else -1
+        s = self.s
+        got = s.nodes.get(h)
+        if got is None:
+            total, outcomes = s.outcomes(h, dh)
+            got = s.nodes[h] = s._summed(dh, total, outcomes)
+            self.outs[h] = {i: (fun, kids) for i, _, fun, kids in outcomes}
+        if (h >> (3 * x) & 7) < self.held[x] or self.full[x] == 99:
+            return got  # the same pool
+        out = self.outs[h]
+        total, draws = search._draws(h)
+        return search._summed(dh, total, [(i, p, *out[i]) for i, p, _ in draws])
+
+
 def _mix(parts: list[tuple[int, Value, bool]], n: int) -> tuple[Value, float]:
     """The average of values weighted by copies, and its whole win probability (a win on the
     replacement counts as a win by every draw)."""
@@ -484,4 +581,4 @@ def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
         dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
 
 
-__all__ = ["Search", "Value", "better", "closer", "seed", "split", "zero"]
+__all__ = ["Search", "Shared", "Value", "better", "closer", "seed", "split", "zero"]
