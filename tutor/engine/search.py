@@ -467,6 +467,7 @@ class Shared:
         self.full = [b if b >= 0 else 99 for b in root.base]  # c, per kind (99: no copy left, never bound)
         self.fei = 1 << table.fei_index if table.has_fei else 0
         self.bad: dict[int, int] = {}  # per hand, a bit for each discard the nearest structures do not serve
+        self.capped: dict[tuple[int, ...], int] = {}  # per structure's wants, a bit for each kind it wants all of
         self.outs: dict[int, dict[int, tuple[int, tuple[int, ...]]]] = {}  # per hand, per card drawn: (FUN, kids)
         split(root, key14)
 
@@ -485,11 +486,13 @@ class Shared:
         bad = self.bad.get(h)
         if bad is None:
             bad = self.fei
-            full = self.full
+            capped = self.capped
             for _, want in structs:
-                for k, w in enumerate(want):
-                    if w >= full[k]:
-                        bad |= 1 << k
+                got = capped.get(want)
+                if got is None:
+                    full = self.full
+                    got = capped[want] = sum(1 << k for k, w in enumerate(want) if w >= full[k])
+                bad |= got
             self.bad[h] = bad
         if not bad >> x & 1:
             return self.d.memo[h]
