@@ -468,13 +468,30 @@ class Shared:
         self.fei = 1 << table.fei_index if table.has_fei else 0
         self.bad: dict[int, int] = {}  # per hand, a bit for each discard the nearest structures do not serve
         self.capped: dict[tuple[int, ...], int] = {}  # per structure's wants, a bit for each kind it wants all of
-        self.outs: dict[int, dict[int, tuple[int, tuple[int, ...]]]] = {}  # per hand, per card drawn: (FUN, kids)
+        self.outs: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}  # per hand, its draws' outcomes
         split(root, key14)
 
-    def start(self, h0: int) -> None:
-        """The structures of a discard's 13 cards, if ``split`` gave none (they are further)."""
+    def start(self, h0: int, own: Distance) -> None:
+        """The structures of a discard's 13 cards, if ``split`` gave none (they are further),
+        given to its own ``Distance`` too (one structure search for both)."""
         if h0 not in self.d.opt:
             self.d.optimal(h0)
+        self._give(h0, own)
+
+    def _give(self, h: int, own: Distance) -> None:
+        """Give a discard's ``Distance`` the nearest structures of ``h`` here that keep as many of
+        it under its limits (then those are all of its own), or the bound they set."""
+        if h in own.opt or h in own.memo:
+            return
+        d = self.d.memo[h]
+        counts, fei = own._counts(h)
+        kept = own.t.shape.size - 1 - d
+        sub = [st for st in self.d.opt[h] if own.kept_after(st, counts, fei, -1, -1) == kept]
+        if sub:
+            own.opt[h] = sub
+            own.memo[h] = d
+        else:
+            own.low[h] = max(own.low.get(h, -2), d + 1)
 
     def distance(self, h: int, x: int, own: Distance) -> int | None:
         """The distance of ``h`` in the discard of local kind ``x`` (its ``Distance``: ``own``),
@@ -496,16 +513,7 @@ class Shared:
             self.bad[h] = bad
         if not bad >> x & 1:
             return self.d.memo[h]
-        if h not in own.opt and h not in own.memo:
-            d = self.d.memo[h]
-            counts, fei = own._counts(h)
-            kept = own.t.shape.size - 1 - d
-            sub = [st for st in structs if own.kept_after(st, counts, fei, -1, -1) == kept]
-            if sub:
-                own.opt[h] = sub
-                own.memo[h] = d
-            else:
-                own.low[h] = max(own.low.get(h, -2), d + 1)
+        self._give(h, own)
         return None
 
     def node(self, h: int, dh: int, search: Search) -> Node:
@@ -516,10 +524,10 @@ class Shared:
         if got is None:
             total, outcomes = s.outcomes(h, dh)
             got = s.nodes[h] = s._summed(dh, total, outcomes)
-            self.outs[h] = {i: (fun, kids) for i, _, fun, kids in outcomes}
+            self.outs[h] = outcomes
         if (h >> (3 * x) & 7) < self.held[x] or self.full[x] == 99:
             return got  # the same pool
-        out = self.outs[h]
+        out = {i: (fun, kids) for i, _, fun, kids in self.outs[h]}
         total, draws = search._draws(h)
         return search._summed(dh, total, [(i, p, *out[i]) for i, p, _ in draws])
 

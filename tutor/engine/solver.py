@@ -192,7 +192,7 @@ def discard(
             seed(root, key14, dist, table.index[tile.id])
             if shared is not None and action == "discard":
                 share = (shared, table.index[tile.id])
-                shared.start(h0)
+                shared.start(h0, dist)
         options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
                              search_moves, share))
         if progress is not None:
