@@ -24,7 +24,7 @@ the win probability. A hand whose distance to a win is ``n`` or more is worth no
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from tutor.engine.swaps import closer
 
@@ -36,14 +36,6 @@ if TYPE_CHECKING:
 Value = tuple[float, ...]
 MOVED = -2  # a draw's part in ``Search._combine`` whose value is ``Search.decide``'s
 Node = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...]], ...]]
-
-
-class Sharing(Protocol):
-    """The graph the discards of one hand share (``tutor.engine.shared.Shared``)."""
-
-    def distance(self, h: int, x: int, own: Distance) -> int | None: ...
-
-    def node(self, h: int, dh: int, search: Search) -> Node: ...
 
 
 def zero(n: int) -> Value:
@@ -62,7 +54,7 @@ class Search:
 
     def __init__(
         self, table: Table, distance: Distance, h0: int, pool0: list[int], draws: int, exact: int,
-        tick: Callable[[], None] | None = None, moves: Moves | None = None, share: tuple[Sharing, int] | None = None,
+        tick: Callable[[], None] | None = None, moves: Moves | None = None,
     ) -> None:
         self.t = table
         self.d = distance
@@ -83,8 +75,6 @@ class Search:
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
         self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
         self.tick = tick
-        # the graph shared with the other discards of the same 14 cards, and this one's local kind (``Shared``)
-        self.share = share
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -274,28 +264,20 @@ class Search:
             vals = self.rvals[h] = [(0.0,)]
         if len(vals) > n:
             return vals[n]
-        node = self.nodes.get(h)
-        if node is not None:
-            far = node[0] >= n
-        elif self.share is not None and (shared_d := self.share[0].distance(h, self.share[1], self.d)) is not None:
-            far = shared_d >= n  # the shared graph's: its node serves this discard too
-            if not far:
-                node = self.nodes[h] = self.share[0].node(h, shared_d, self)
-                self._spend()
-        else:
-            known = self.d.memo.get(h)
-            if known is not None:
-                far = known >= n
-            else:  # the cheap bound first: a distance search far from a win is costly
-                far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
-            if not far:
-                node = self.nodes[h] = self._node(h, self.d.of(h))
-                self._spend()
+        known = self.d.memo.get(h)
+        if known is not None:
+            far = known >= n
+        else:  # the cheap bound first: a distance search far from a win is costly
+            far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
         if far:  # no win within n draws (nor within fewer)
             vals.extend(zero(m) for m in range(len(vals), n + 1))
             return vals[n]
-        assert node is not None
-        dh, total, win_fun, win_p, stay_p, kept = node
+        dh = self.d.of(h)
+        node = self.nodes.get(h)
+        if node is None:
+            node = self.nodes[h] = self._node(h, dh)
+            self._spend()
+        _, total, win_fun, win_p, stay_p, kept = node
         # the kept draws' hands, each with its values for up to n - 1 draws worked out first
         kids: list[tuple[int, list[list[Value]]]] = []
         if n > 1:
@@ -350,10 +332,6 @@ class Search:
         FUN and chance of the winning draws, the chance of the draws thrown back, and per draw
         kept, its copies and the hands its discards that bring a win closer leave."""
         total, outcomes = self.outcomes(h, dh)
-        return self._summed(dh, total, outcomes)
-
-    def _summed(self, dh: int, total: int, outcomes: list[tuple[int, int, int, tuple[int, ...]]]) -> Node:
-        """``_node`` from the draws' outcomes."""
         win_fun = 0.0
         win_p = 0.0
         stay_p = 0.0
@@ -480,5 +458,30 @@ def split(dist: Distance, key14: int) -> None:
             dist.opt[g] = sub
             dist.memo[g] = size - 1 - kept
 
+def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
+    """Give the hand ``key14`` less a card of local kind ``x`` its nearest winning structures in
+    ``dist`` (the discard's own copy limits) from those of ``key14`` in ``root`` (the 14 cards' copy
+    limits, never below the discard's), so the discards of one hand share one structure search.
 
-__all__ = ["Search", "Sharing", "Value", "better", "closer", "split", "zero"]
+    A structure keeps no more of the 13 cards under the discard's limits than of the 14 under the
+    root's (fewer cards, tighter limits), so where some structure of ``key14`` keeps as many, the
+    distance is the same and those are all the nearest structures (each of them is one of
+    ``key14``'s). Where none does, the distance is more than the 14 cards' and ``dist`` is left to
+    its own search from there."""
+    if not (root.by_structure and dist.by_structure):
+        return
+    g = key14 - dist.t.unit_of[x]
+    if g in dist.opt:
+        return
+    got = root.optimal(key14)
+    kept = root.t.shape.size - root.memo[key14] - 1
+    counts, fei = root._counts(key14)
+    sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
+    if sub:
+        dist.opt[g] = sub
+        dist.memo[g] = root.t.shape.size - 1 - kept
+    elif got:
+        dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
+
+
+__all__ = ["Search", "Value", "better", "closer", "seed", "split", "zero"]

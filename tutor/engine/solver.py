@@ -23,8 +23,7 @@ from tutor.engine.horizon import draws_left, most_draws
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, sight_counts, validate
-from tutor.engine.search import Search
-from tutor.engine.shared import Shared, seed
+from tutor.engine.search import Search, seed
 from tutor.engine.table import Table, table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
@@ -184,18 +183,12 @@ def discard(
             progress(counter[0], len(options), len(tasks))
     notes = []
     root = Distance(table, key14, pool0)  # one structure search for the discards (``seed``)
-    # the discards share the graph after the exact draws where it is theirs (``Shared``)
-    shared = Shared(table, root, key14, pool0) if root.by_structure and n > min(exact_draws, n) + 1 else None
     for tab, h0, tile, action, replacement in tasks:
         dist = Distance(tab, h0, pool0)
-        share = None
         if tab is table:
             seed(root, key14, dist, table.index[tile.id])
-            if shared is not None and action == "discard":
-                share = (shared, table.index[tile.id])
-                shared.start(h0, dist)
         options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
-                             search_moves, share))
+                             search_moves))
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
     # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
@@ -298,13 +291,13 @@ def default_exact_draws(draws: int) -> int:
 
 def weigh(
     table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
-    replacement: bool, tick: Callable[[], None] | None, moves: bool = False, share: tuple[Shared, int] | None = None,
+    replacement: bool, tick: Callable[[], None] | None, moves: bool = False,
 ) -> Option:
     """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``
     (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too)."""
     sh, lowering = table.accepting(h0)
     accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
-    search = Search(table, dist, h0, pool0, n, exact, tick, share=share)
+    search = Search(table, dist, h0, pool0, n, exact, tick)
     if moves and exact > 0:
         search.with_moves()
     if replacement:
