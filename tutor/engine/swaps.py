@@ -40,7 +40,8 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
         rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held)
         if rule is None:
             continue
-        need, spare, by_real, by_fei = rule
+        need, spare, by_real, by_fei, lacks = rule
+        told: dict[int, bool] = {}  # ``_kept``'s verdicts: per card drawn, one for every real card thrown, one for a FEI
         for t in need:
             kids = out.get(t)
             if kids is None:
@@ -58,8 +59,16 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
                 known = get(g) if structs is _NONE else None
                 if known is not None and known != d - 1:
                     continue  # a hand met before, not closer
-                if ok is None and dist.kept_after(struct, counts, fei, t, x) != kept_now + 1:
-                    continue  # only ``_kept`` can tell
+                if ok is None:  # only ``_kept`` can tell
+                    tk = t if x != fi else ~t
+                    v = told.get(tk)
+                    if v is None:
+                        if lacks is not None and t != fi:
+                            v = told[tk] = _served(dist, struct, counts, fei, caps, fei_cap, lacks, t, x == fi)
+                        else:
+                            v = told[tk] = dist.kept_after(struct, counts, fei, t, x) == kept_now + 1
+                    if not v:
+                        continue
                 if structs is not _NONE:
                     structs.append(struct)
                 else:
@@ -76,7 +85,39 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
 
 
 _NONE: list[Structure] = []  # a hand not listed yet among a draw's
-SwapRule = tuple[list[int], list[int], Throws, Throws]
+Lacks = tuple[int, int, int]  # a structure's cards lacked and forced (3 bits a kind), its FEI slots
+SwapRule = tuple[list[int], list[int], Throws, Throws, Lacks | None]
+
+
+def _served(
+    dist: Distance, struct: Structure, counts: list[int], fei: int, caps: list[int], fei_cap: int, lacks: Lacks, t: int,
+    fei_thrown: bool,
+) -> bool:
+    """``Distance.kept_after(struct, counts, fei, t, x) == kept + 1`` for a structure of groups
+    taking one FEI at most (``Distance._kept_one``), a real card ``t`` it lacks drawn (a kind
+    with copies in the pool, so its limit stays) and a card ``x`` it has no use for thrown: a
+    real one (its limit, where it is the hand's count, stays at least what the structure wants)
+    or a FEI (``fei_thrown``). The cards kept grow by the one drawn; the FEI held fill
+    ``min(fei, slots, fei_cap)`` before and after, the slots read from the cards lacked alone
+    (``fei_slots``, memoised as ``_swap_rule`` does), so the answer does not depend on which
+    real card is thrown."""
+    missing, forced, u = lacks
+    groups, want = struct
+    held, cap = fei, fei_cap
+    if fei_thrown:
+        held = fei - 1
+        if dist.base[dist.n] < 0:
+            cap = held
+    skey = (groups, missing - (1 << 3 * t), forced, cap)
+    if skey in dist.slots_memo:
+        after = dist.slots_memo[skey]
+    else:
+        drawn = counts[:]
+        drawn[t] += 1
+        after = dist.slots_memo[skey] = fei_slots(groups, want, drawn, caps, cap)
+    if after is None:
+        return False
+    return min(held, after, cap) == min(fei, u, fei_cap)
 
 
 def _swap_rule(
@@ -106,7 +147,7 @@ def _swap_rule(
     if groups == SPECIAL:  # real cards only: each wanted card drawn for a spare one (or a FEI) keeps one more
         if fei:
             spare.append(fi)
-        return need, spare, _SIMPLE, _UNKNOWN
+        return need, spare, _SIMPLE, _UNKNOWN, None
     if fi >= 0:
         if fi in pool:
             need.append(fi)
@@ -115,10 +156,11 @@ def _swap_rule(
     # Without a FEI held and no card beyond its copies, every swap of a wanted card for a spare
     # one keeps one card more. Where a group takes one FEI at most, the FEI slots ``u`` of the
     # structure decide (``_throws``); ``_kept`` decides where no shortcut does.
-    if fi < 0 or (not fei and not forced):
-        return need, spare, _SIMPLE, _UNKNOWN
+    simple = fi < 0 or (not fei and not forced)
+    if simple and (fi < 0 or dist.mw != 1 or fi not in pool):  # (no FEI to draw: ``by_fei`` is not read)
+        return need, spare, _SIMPLE, _UNKNOWN, None
     if dist.mw != 1:
-        return need, spare, _UNKNOWN, _UNKNOWN
+        return need, spare, _UNKNOWN, _UNKNOWN, None
     skey = (groups, missing, forced, fei_cap)  # the slots depend on the cards the groups lack alone
     if skey in dist.slots_memo:
         u = dist.slots_memo[skey]
@@ -126,12 +168,15 @@ def _swap_rule(
         u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
     if u is None:
         return None
+    if simple:  # no FEI held: a FEI drawn keeps one card more where a slot is free (``_throws``)
+        free = u >= 1 and fei_cap >= 1
+        return need, spare, _SIMPLE, (free, free), None
     got = dist.throws_memo.get((u, fei))  # the rest depends on u and the FEI held (fei_cap follows)
     if got is None:
         supplied = dist.base[fi] >= 0
         got = dist.throws_memo[u, fei] = (
             _throws(fei, u, fei_cap, supplied, False), _throws(fei, u, fei_cap, supplied, True))
-    return need, spare, *got
+    return need, spare, got[0], got[1], (missing, forced, u)
 
 _SIMPLE: Throws = (True, True)
 _UNKNOWN: Throws = (None, None)
