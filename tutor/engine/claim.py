@@ -117,8 +117,7 @@ def claim(
         return _claim(hand, tile, rules, source, seat, draws if m is None else m, seen, situations,
                       wall if m is None else None, None, progress)
 
-    result, note = fitted(over, lambda: horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size,
-                                                draws, wall, None)[0])
+    result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
     return result if note is None else replace(result, notes=(*result.notes, note))
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from tutor.core.readings import Reading
     from tutor.rules.load import RuleSet
 
+
 R = TypeVar("R")
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
 MAX_STATES = 150_000
@@ -162,8 +163,7 @@ def discard(
         return _discard(hand, rules, seat, draws if m is None else m, seen, situations, wall if m is None else None,
                         None, progress, drawn, kongs_now, barred, search_moves)
 
-    result, note = fitted(over, lambda: horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size,
-                                                draws, wall, None)[0])
+    result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
     return result if note is None else replace(result, notes=(*result.notes, note))
 
 
@@ -277,15 +277,19 @@ def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
     return within
 
 
-def fitted(search: Callable[[int | None], R], horizon_n: Callable[[], int]) -> tuple[R, str | None]:
-    """``search(None)``, over the horizon the caller asked for; where that passes the search's
-    budget (a hand far from a win, whose whole round holds too many hands), ``search(m)`` over the
-    longest of 3, 2 or 1 draws that fits, with a note that says so: the answer, never silently
-    shorter, and still the same for the same hand on any machine. The budget's error if none fits."""
+def fitted(
+    search: Callable[[int | None], R], hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str],
+    seen: Sequence[Tile], draws: int | None, wall: int | None,
+) -> tuple[R, str | None]:
+    """``search(None)``, over the horizon the caller asked for (``draws``, else the seat's share of
+    ``wall``, else its draws in the round); where that passes the search's budget (a hand far from
+    a win, whose whole round holds too many hands), ``search(m)`` over the longest of 3, 2 or 1
+    draws that fits, and a note that says so: the answer, never silently shorter, and still the
+    same for the same hand on any machine. The budget's error if none fits."""
     try:
         return search(None), None
     except SearchBudgetError:
-        n = horizon_n()
+        n = horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size, draws, wall, None)[0]
         found = fewer(search, n)
         if found is None:
             raise

@@ -86,7 +86,7 @@ class Passed:
 
 
 Run = Callable[[Callable[[Ask], Weighed | Passed], Sequence[Ask]], Iterable[Weighed | Passed]]
-"""A way to weigh every decision (``weigh_ask`` with the rule set bound), answers in order: the
+"""A way to weigh every decision (``weigh_within`` with the rule set bound), answers in order: the
 CLI's ``workers.each`` weighs them on every core."""
 
 
@@ -152,8 +152,8 @@ def weigh_move(
 
 def _exact(n: int, exact_draws: int | None) -> int:
     """The exact draws a review weighs with, always said to the solver: a decision weighed in
-    shares must have one horizon, so no share may fall back to fewer draws on its own (where
-    ``discard`` and ``claim`` would past their budget, the review says so instead)."""
+    shares must have one horizon, so no share may fall back to fewer draws on its own (past the
+    budget a share gives back ``Passed``, and the review weighs the whole decision again)."""
     from tutor.engine.solver import default_exact_draws
 
     return default_exact_draws(n) if exact_draws is None else exact_draws
