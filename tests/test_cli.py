@@ -120,17 +120,36 @@ def test_check_json_short_and_incomplete() -> None:
 
 def test_parse_json_contract() -> None:
     """``parse --json`` prints the hand part by part, cards in the notation."""
-    out = run("parse", "123p [55d F*] (5555d) 7z | f1 F*", "--json")
+    out = run("parse", "123p [66d F*] (5555d) 7z | f1 F*", "--json")
     assert (out.returncode, out.stderr) == (0, "")
     data = json.loads(out.stdout)
-    assert data["hand"] == "123d R [55d F*] (5555d) | F* f1"
+    assert data["hand"] == "123d R [66d F*] (5555d) | F* f1"
     assert data["concealed"] == ["1d", "2d", "3d", "R"]
     assert data["melds"] == [
-        {"kind": "pong", "cards": ["5d", "5d", "F*"], "exposed": True},
+        {"kind": "pong", "cards": ["6d", "6d", "F*"], "exposed": True},
         {"kind": "kong", "cards": ["5d", "5d", "5d", "5d"], "exposed": False},
     ]
     assert data["bonus"] == ["F*", "f1"]
     assert data["size"] == 4 + 3 + 3  # a KONG counts three
+
+
+@pytest.mark.parametrize(("hand", "rules", "said"), [
+    ("11111d", "3leg", "5 copies of 1d in this hand: there are only 4"),
+    ("123d [55d F*] (5555d)", "3leg", "6 copies of 5d"),
+    ("123b 456d", "3leg", "1 Bamboo (1b) is not a card of 3leg"),
+    ("123d | f1 f1", "3leg", "the bonus card f1 appears twice"),
+])
+def test_parse_refuses_a_hand_no_deck_deals(hand: str, rules: str, said: str) -> None:
+    """``parse`` reads the notation against a rule set: a hand its deck cannot deal is an error
+    (exit 1, one line), while the same cards in a rule set that has them parse."""
+    out = run("parse", hand, "--rules", rules)
+    assert (out.returncode, out.stdout) == (1, "")
+    assert said in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_parse_takes_the_rule_set_that_has_the_cards() -> None:
+    out = run("parse", "123b 456d", "--rules", "singapore", "--json")
+    assert out.returncode == 0 and "1b" in json.loads(out.stdout)["concealed"]
 
 
 def test_json_error_is_one_object() -> None:

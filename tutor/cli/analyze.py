@@ -30,13 +30,17 @@ from tutor.cli.common import (
 from tutor.errors import ArgumentError, NotationError, TutorError
 
 
-def parse(hand: HandArg, as_json: JsonOpt = False) -> None:
-    """Read a hand and show its cards and canonical form."""
+def parse(hand: HandArg, rules: RulesOpt = "3leg", as_json: JsonOpt = False) -> None:
+    """Read a hand and show its cards and canonical form; a hand the rule set cannot deal (a fifth
+    copy, a card it lacks, too many cards) is an error."""
     from tutor.core.hands import Hand
+    from tutor.engine.score import validate
     from tutor.render.data import hand_dict
+    from tutor.rules.load import load_rules
 
     with edge(as_json):
         h = Hand.parse(hand)
+        validate(h, load_rules(rules))
     if as_json:
         emit(hand_dict(h))
         return
@@ -354,7 +358,13 @@ def _analysis(kind: str, rules_name: str, seat: str, draws: int | None) -> Calla
         return lambda hand: data.discard_dict(rank(hand, rules, seat, draws))
     if kind == "shanten":
         return lambda hand: {"hand": str(hand), "shanten": shanten(hand, rules)}
-    return data.hand_dict
+    from tutor.engine.score import validate
+
+    def parsed(hand: Any) -> dict[str, Any]:
+        validate(hand, rules)  # as 'sekwoo parse': a hand the deck cannot deal is an error line
+        return data.hand_dict(hand)
+
+    return parsed
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False), built once
