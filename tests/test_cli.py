@@ -247,3 +247,17 @@ def test_usage_errors_have_no_traceback() -> None:
     for args in (["check"], ["check", "123d", "--bogus"], ["frobnicate"]):
         out = run(*args)
         assert out.returncode == 2 and "Traceback" not in out.stderr and out.stderr.strip()
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "123d 456d 789d EEE R F* | f1 a2"),
+    ("waits", "123d 456d 789d EEE R"),
+    ("parse", "123d 456d"),
+    ("rules", "list"),
+])
+def test_piped_output_has_no_trailing_spaces(args: tuple[str, ...]) -> None:
+    """Piped, a view's lines end at their last character: rich pads table cells with spaces,
+    which a pipe or a file would otherwise keep (and a diff would show)."""
+    out = run(*args)
+    assert out.returncode == 0 and out.stdout.count("\n") > 2
+    assert [line for line in out.stdout.splitlines() if line != line.rstrip()] == []

@@ -5,8 +5,10 @@ Only the CLI imports this module; the core never prints.
 
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console, RenderableType
 from rich.console import Group as RGroup
@@ -191,10 +193,35 @@ def verdict(result: Check) -> Text:
     return Text(f"Not a winning hand: not complete {who}", style="bold red")
 
 
+class _Trimmed(io.TextIOBase):
+    """Standard output for a pipe or a file: each line without the spaces rich pads table cells
+    with at its end. A line not yet ended when rich flushes (a prompt) is written as it is."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+        self._line = ""
+
+    def write(self, text: str) -> int:
+        *ended, self._line = (self._line + text).split("\n")
+        for line in ended:
+            self._out.write(line.rstrip(" ") + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        self._out.write(self._line)
+        self._line = ""
+        self._out.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
 def console(width: int | None = None, color: bool | None = None) -> Console:
-    """The console all commands print to (stdout)."""
+    """The console all commands print to (stdout; piped, without trailing spaces)."""
+    out = None if sys.stdout.isatty() else _Trimmed(sys.stdout)
     # no_color None, not False, when no colour is asked: rich then honours NO_COLOR itself
-    return Console(width=width, no_color=True if color is False else None, highlight=False, soft_wrap=False)
+    return Console(file=out, width=width, no_color=True if color is False else None, highlight=False,
+                   soft_wrap=False)
 
 
 @speaking
