@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, cast
 
 from rich.console import Console, RenderableType
 from rich.console import Group as RGroup
@@ -218,7 +218,7 @@ class _Trimmed(io.TextIOBase):
 
 def console(width: int | None = None, color: bool | None = None) -> Console:
     """The console all commands print to (stdout; piped, without trailing spaces)."""
-    out = None if sys.stdout.isatty() else _Trimmed(sys.stdout)
+    out = None if sys.stdout.isatty() else cast("TextIO", _Trimmed(sys.stdout))
     # no_color None, not False, when no colour is asked: rich then honours NO_COLOR itself
     return Console(file=out, width=width, no_color=True if color is False else None, highlight=False,
                    soft_wrap=False)
