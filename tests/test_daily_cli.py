@@ -74,7 +74,7 @@ def test_a_past_daily_is_practice() -> None:
     past = date.today() - timedelta(days=3)
     p = daily_puzzle(past)
     code, out, _ = run("daily", "--date", past.isoformat(), "--answer", p.answer)
-    assert code == 0 and "(practice)" in out and f"the daily of {past.isoformat()} counts only on its own date" in out
+    assert code == 0 and "(practice)" in out and f"the daily of {past.isoformat()} counts toward the streak only on its own date" in " ".join(out.split())
     assert "Today's daily" in out and "is still open" in out
     assert js("stats")["daily_streak"] == 0
     code, out, _ = run("daily", "--date", past.isoformat(), "--no-input")

@@ -65,12 +65,13 @@ def show_note(con: Console, note: str) -> None:
 
 
 def practice_note(practice_date: str | None, scored: bool, today: str) -> str | None:
-    """Why an answer to a daily did not count, or None when it was scored."""
+    """Why an answer to a daily did not count toward the streak, or None when it did. (A first
+    answer to a puzzle moves the rating whatever the date: the rating line says so itself.)"""
     if scored or practice_date is None:
         return None
     if practice_date is not None and practice_date != today:
-        return f"Practice: the daily of {practice_date} counts only on its own date."
-    return "Practice: today's daily was answered already; only the first answer counts."
+        return f"Practice: the daily of {practice_date} counts toward the streak only on its own date."
+    return "Practice: today's daily was answered already; only the first answer counts toward the streak."
 
 
 def puzzle_state(mark: Mark | None) -> str:
