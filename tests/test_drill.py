@@ -234,3 +234,38 @@ def test_a_long_wait_for_a_grade_shows_a_bar_in_a_terminal_and_ctrl_c_stops_it(t
                                interrupt_at="weighing the options")
     assert "weighing the options" in screen and "interrupted" in screen and "Traceback" not in screen, screen
     assert code == 130, screen
+
+
+class _Screen:
+    """A terminal's output as the drill sees it: it says it is a terminal, and keeps what is written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, s: str) -> int:
+        self.text += s
+        return len(s)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("loss", "colour"), [(0.0, "32"), (0.05, "33"), (0.2, "33"), (0.3, "31"), (1.5, "31")])
+def test_drill_grades_in_colour_on_a_terminal(monkeypatch: pytest.MonkeyPatch, loss: float, colour: str) -> None:
+    """On a terminal that takes colour, a graded decision is green when best, yellow for a small
+    loss, red from a mistake (review's thresholds); with NO_COLOR, and through a pipe, plain text."""
+    from tutor.cli.drill import grade_style, painter
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    screen = _Screen()
+    painter(screen)("  you: 5d", grade_style(loss))  # type: ignore[arg-type]
+    assert f"\x1b[{colour}m  you: 5d" in screen.text
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = _Screen()
+    painter(plain)("  you: 5d", grade_style(loss))  # type: ignore[arg-type]
+    assert plain.text == "  you: 5d\n"

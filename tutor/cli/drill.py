@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
@@ -47,6 +47,7 @@ def drill(
     from tutor.table.grading import Graded
 
     out: TextIO = sys.stderr if as_json else sys.stdout
+    say = painter(out)
     with edge(as_json):
         ruleset = load_rules(rules)
         seat_name = ruleset.seat(seat)
@@ -56,7 +57,9 @@ def drill(
     pending: list[Graded] = []
 
     def ask(q: Question) -> Move:
-        print("\n" + table_view(q), file=out)
+        *shown, question = ("\n" + table_view(q)).split("\n")
+        say("\n".join(shown))
+        say(question, "bold")
         while True:
             line = input("> ") if tty and not as_json else sys.stdin.readline()
             if not tty and not line:
@@ -79,7 +82,7 @@ def drill(
         if blind:
             pending.append(g)
         else:
-            print(graded_text(g, unit), file=out)
+            say(graded_text(g, unit), grade_style(g.loss))
 
     player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json))
     summary = Summary(seat_name)
@@ -105,6 +108,28 @@ def drill(
         emit(summary_dict(summary, unit))
     else:
         print("\n" + summary_text(summary, unit), file=out)
+
+
+def painter(out: TextIO) -> Callable[..., None]:
+    """Print a line of the drill to ``out``, in a style where ``out`` is a terminal that takes colour
+    (rich decides: ``NO_COLOR``, ``--no-color`` and a dumb terminal turn it off); as plain text
+    everywhere else, so a pipe reads the same bytes as before."""
+    if not out.isatty():
+        return lambda text, style=None: print(text, file=out)
+    from rich.console import Console
+    from rich.text import Text
+
+    con = Console(file=out, highlight=False, soft_wrap=True)
+    return lambda text, style=None: con.print(Text(text, style=style or ""))
+
+
+def grade_style(loss: float) -> str:
+    """The colour of a graded decision: green the best, yellow a small loss, red a mistake or a
+    blunder (review's grades, docs/records.md)."""
+    from tutor.table.review import BAD, grade
+
+    name = grade(loss)
+    return "green" if name == "best" else "red" if name in BAD else "yellow"
 
 
 @contextmanager
@@ -133,14 +158,15 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
     from tutor.teach.progress import data_dir
 
     assert isinstance(hand, HandSummary)
+    say = painter(out)
     if hand.result is not None:
-        print("\n" + hand_over(hand, unit), file=out)
+        say("\n" + hand_over(hand, unit), "bold")
     if blind and pending:
         print("\nyour decisions, graded:", file=out)
         for g in pending:
             assert isinstance(g, Graded)
             print(f"{g.hand} {g.kind} {g.tile or ''}".rstrip(), file=out)
-            print(graded_text(g, unit), file=out)
+            say(graded_text(g, unit), grade_style(g.loss))
         pending.clear()
     if no_save:
         return
