@@ -111,9 +111,11 @@ def review_view(r: Review) -> RGroup:
         out.append(Text("No decision of the player to grade in this record.", style="dim"))
         return RGroup(*out)
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name, just in (("line", "right"), ("situation", "left"), ("you", "left"), ("best", "left"),
-                       (f"exp. {unit}", "right"), ("lost", "right"), ("grade", "left"), ("about", "left")):
-        table.add_column(name, justify=just)  # type: ignore[arg-type]
+    # the figures, the grade and its category never wrap: on a narrow screen the moves do
+    for name, just, whole in (("line", "right", True), ("situation", "left", False), ("you", "left", False),
+                              ("best", "left", False), (f"exp. {unit}", "right", True), ("lost", "right", True),
+                              ("grade", "left", True), ("about", "left", True)):
+        table.add_column(name, justify=just, no_wrap=whole)  # type: ignore[arg-type]
     for d in r.decisions:
         table.add_row(str(d.line), situation(d), d.played.label, "=" if d.grade == "best" else d.best.label,
                       f"{d.played.expected_fun:.2f}", f"{d.loss:.2f}", Text(d.grade, style=GRADE_STYLE[d.grade]),
