@@ -352,7 +352,7 @@ def _said(c: Choice, unit: str) -> str:
         return f"wins at once for {c.expected_fun:.0f} {unit}"
     if c.distance < 0:
         return "leaves a winning hand"
-    parts = ["ready (one card wins)" if c.distance == 0 else f"{plural(c.distance, 'swap')} from a winning wait"]
+    parts = ["ready (one card wins)" if c.distance == 0 else f"{plural(c.distance + 1, 'draw')} from a win"]
     if c.accepts:
         cards = " ".join(str(t) for t, _ in c.accepts[:8]) + (" …" if len(c.accepts) > 8 else "")
         parts.append(f"{plural(c.acceptance, 'card')} help ({cards})")
