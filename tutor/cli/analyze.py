@@ -75,7 +75,7 @@ ExactOpt = Annotated[
 MovesOpt = Annotated[
     bool,
     typer.Option("--moves-in-search/--no-moves-in-search",
-                 help="After each exact draw but the last, also weigh sinking a FEI, KONGs and recalls (RULES §5.4). Off: the discards alone after the first move."),
+                 help="After each exact draw but the last, weigh sinking a FEI, KONGs and recalls beside the discards (RULES §5.4). Off: the discards alone after each draw, and a note says so."),
 ]
 
 
