@@ -46,11 +46,11 @@ def test_kongs_and_recalls_agree_with_the_reference(case: tuple, n: int, exact: 
             if now.wins:  # the FEI back in hand completes it: SEK WOO at once
                 ev, pw = now.fun, 1
             else:
-                ev, pw, _ = max(hr.discard_values(after, n, exact, seen, "3leg", seat).values())
+                ev, pw, _ = max(hr.discard_values(after, n, exact, seen, "3leg", seat, moves=True).values())
         else:
             after = next(h for a, t, h in kongs(hand) if (a, t) == (o.action, o.tile))
             h0 = hr.concealed_of(after)
-            ev, pw, _ = hr.replacement_value(hr.Horizon(after, h0, pool0, "3leg", seat), h0, n, exact)
+            ev, pw, _ = hr.replacement_value(hr.Horizon(after, h0, pool0, "3leg", seat, moves=True), h0, n, exact)
         assert o.expected_fun == pytest.approx(float(ev), abs=1e-9), o.action
         assert o.win_probability == pytest.approx(float(pw), abs=1e-9), o.action
     assert any(o.win_probability > 0 for o in moves)

@@ -86,12 +86,13 @@ CASES = [
 
 
 def _reference(text: str, card: str, source: str, seat: str, live: tuple[str, ...], n: int, exact: int) -> dict:
-    """Each answer's (expected FUN, win probability) by the reference, keyed by (action, meld)."""
+    """Each answer's (expected FUN, win probability) by the reference, keyed by (action, meld),
+    with the moves of RULES §5.4 after each exact draw but the last (``claim``'s default)."""
     hand = Hand.parse(text)
     tile = Tile.parse(card)
     seen = tuple(c for c in hide_all_but(hand, live))
     out: dict[tuple[str, str], tuple[float, float]] = {}
-    ev, pw, _ = hr.horizon_value(hand, hr.not_in_sight(hand, (*seen, card)), n, exact, "3leg", seat)
+    ev, pw, _ = hr.horizon_value(hand, hr.not_in_sight(hand, (*seen, card)), n, exact, "3leg", seat, moves=True)
     out[("pass", "")] = (float(ev), float(pw))
     done = check(Hand(hand.concealed + (tile,), hand.melds, hand.bonus), load_rules("3leg"), seat)
     if done.wins:
@@ -100,10 +101,10 @@ def _reference(text: str, card: str, source: str, seat: str, live: tuple[str, ..
         m = Meld(MeldKind(action), tuple(Tile.parse(c) for c in meld))
         after = after_claim(hand, m, tile)
         if action == "kong":
-            model = hr.Horizon(after, hr.concealed_of(after), hr.not_in_sight(after, seen), "3leg", seat)
+            model = hr.Horizon(after, hr.concealed_of(after), hr.not_in_sight(after, seen), "3leg", seat, moves=True)
             ev, pw, _ = hr.replacement_value(model, hr.concealed_of(after), n, exact)
         else:
-            ev, pw, _ = max(hr.discard_values(after, n, exact, seen, "3leg", seat).values())
+            ev, pw, _ = max(hr.discard_values(after, n, exact, seen, "3leg", seat, moves=True).values())
         out[(action, str(m))] = (float(ev), float(pw))
     return out
 

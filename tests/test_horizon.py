@@ -29,11 +29,12 @@ LONG = [(case, n, 0) for case in (EV_CASES[0], EV_CASES[3], EV_CASES[4]) for n i
     ids=lambda v: v[0] if isinstance(v, tuple) else str(v),
 )
 def test_values_agree_with_the_reference(case: tuple[str, str, str, tuple[str, ...]], n: int, exact: int) -> None:
-    """Every plain discard's expected FUN, win probability, win chance by draw and distance."""
+    """Every plain discard's expected FUN, win probability, win chance by draw and distance (the
+    moves of RULES §5.4 weighed after an exact draw but the last, as by default)."""
     text, rules, seat, live = case
     hand = Hand.parse(text)
     seen = hide_all_but(hand, live)
-    want = hr.discard_values(hand, n, exact, seen, rules, seat)
+    want = hr.discard_values(hand, n, exact, seen, rules, seat, moves=True)
     got = discard(hand, load_rules(rules), seat, draws=n, seen=[Tile.parse(c) for c in seen], exact_draws=exact)
     options = {str(o.tile): o for o in got.options if o.action == "discard"}
     assert set(options) == set(want)

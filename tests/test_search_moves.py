@@ -15,7 +15,7 @@ from support import solver_ref as ref
 from test_horizon_ref import hide_all_but
 
 from tutor import Hand, Tile, load_rules
-from tutor.engine.solver import discard
+from tutor.engine.solver import NO_MOVES_NOTE, discard
 
 # (hand, live kinds): small pools for the exact references
 CASES = [
@@ -28,7 +28,7 @@ RULE_SETS = ("3leg", "3leg-beginner")
 
 
 def _engine(text: str, live: tuple[str, ...], rules: str, n: int, exact: int, moves: bool = True) -> tuple:
-    """``discard`` with (``search_moves``, off by default) or without the moves in the search."""
+    """``discard`` with (``search_moves``, the default) or without the moves in the search."""
     hand = Hand.parse(text)
     seen = hide_all_but(hand, live)
     got = discard(hand, load_rules(rules), "east", n, [Tile.parse(c) for c in seen], exact_draws=exact,
@@ -130,18 +130,39 @@ def test_the_last_draw_only_wins_or_not() -> None:
         assert o.win_probability > old[tile]
 
 
-def test_the_cli_flag_turns_the_moves_on_and_says_so() -> None:
-    """``sekwoo discard --moves-in-search`` gives the library's values with ``search_moves`` and a
-    note; without it, neither."""
+def test_the_moves_are_the_default_and_the_cli_flag_turns_them_off() -> None:
+    """``discard`` weighs the moves by default, and ``sekwoo discard`` too (``--moves-in-search``
+    says the same); ``--no-moves-in-search`` gives the library's values without them and a note;
+    ``claim`` and ``analyze`` take the same flag. The JSON has the same keys either way."""
     from support.cli import js
 
+    from tutor.engine.claim import claim
+
     hand = "F* 1112345d 789d EES | f1"
+    rules = load_rules("3leg")
+    default = js("discard", hand, "--draws", "2")
     on = js("discard", hand, "--draws", "2", "--moves-in-search")
-    off = js("discard", hand, "--draws", "2")
-    lib = discard(Hand.parse(hand), load_rules("3leg"), draws=2, search_moves=True)
+    off = js("discard", hand, "--draws", "2", "--no-moves-in-search")
+    lib = discard(Hand.parse(hand), rules, draws=2)
+    lib_off = discard(Hand.parse(hand), rules, draws=2, search_moves=False)
+    assert lib.options == discard(Hand.parse(hand), rules, draws=2, search_moves=True).options
+    assert default == on and default.keys() == off.keys()
     assert [o["expected_fun"] for o in on["options"]] == pytest.approx([o.expected_fun for o in lib.options])
-    assert any("exact draw" in n for n in on["notes"]) and not any("exact draw" in n for n in off["notes"])
+    assert [o["expected_fun"] for o in off["options"]] == pytest.approx([o.expected_fun for o in lib_off.options])
     assert on["options"] != off["options"]
+    assert not any("not sinking" in n for n in on["notes"]) and any("not sinking" in n for n in off["notes"])
+    assert not lib.notes and lib_off.notes == (NO_MOVES_NOTE,)
+    # claim and analyze --on: the same switch
+    text, card = "F* 1112345d 789d EE | f1", "9d"
+    c_on = js("claim", text, card, "--draws", "2")
+    c_off = js("claim", text, card, "--draws", "2", "--no-moves-in-search")
+    lib_claim = claim(Hand.parse(text), Tile.parse(card), rules, draws=2)
+    assert [o["expected_fun"] for o in c_on["options"]] == pytest.approx([o.expected_fun for o in lib_claim.options])
+    assert c_on["options"] != c_off["options"] and c_on.keys() == c_off.keys()
+    assert any("not sinking" in n for n in c_off["notes"]) and not any("not sinking" in n for n in c_on["notes"])
+    a_on = js("analyze", text, "--on", card, "--draws", "2")
+    a_off = js("analyze", text, "--on", card, "--draws", "2", "--no-moves-in-search")
+    assert a_on["options"] == c_on["options"] and a_off["options"] == c_off["options"]
 
 
 # --- the bounds that keep the search small (``Local.extra``, ``moves.FEI_DOMINATES``) -----------
@@ -238,3 +259,94 @@ def test_the_bounded_cases_agree_with_the_horizon_reference(case: tuple) -> None
         if o.action == "discard":
             ev, pw, _ = values[str(o.tile)]
             assert _near(o.expected_fun, ev) and _near(o.win_probability, pw), (o.tile, o.expected_fun, ev)
+
+
+# --- claim or pass with the moves in the search after each answer (the default) ----------------
+
+# (hand, card thrown, from, live kinds): after each answer a move is open inside the search
+CLAIM_CASES = [
+    # PONG of R laid down with the fourth R live: after drawing it, add it to the PONG
+    ("123d 456d 78d EE RR N | a1", "R", "left", ("R", "9d", "6d", "N", "E")),
+    # a FEI held: sink it after a draw, whether passing, PONG (with or without the FEI) or CHEE
+    ("F* 123d 456d 78d EE R N | f1", "R", "right", ("R", "9d", "6d", "E", "F*")),
+    # an exposed KONG of E (replacement, then a discard), the FEI to sink after each draw
+    ("F* 123d 456d 78d EEE N | f1", "E", "right", ("E", "9d", "6d", "N", "F*")),
+]
+
+
+def _claim_reference(text: str, card: str, live: tuple[str, ...], n: int) -> dict[tuple[str, str], tuple]:
+    """Each answer's (expected FUN, win probability) by ``solver_ref.Model`` (every draw weighed in
+    full, with the moves), keyed by (action, meld): passing is the 13 cards' value with the card
+    thrown in sight; a PONG or CHEE the best discard or sink of the 14 cards it leaves; a KONG a
+    replacement card, then a discard (``Model.replaced``)."""
+    from test_claim import brute_claims
+
+    from tutor.core.hands import Meld, MeldKind
+    from tutor.engine.claim import after_claim
+
+    hand = Hand.parse(text)
+    tile = Tile.parse(card)
+    seen = hide_all_but(hand, live)
+    out: dict[tuple[str, str], tuple] = {}
+    passing = ref.Model(hand, "3leg", "east", (*seen, card), moves=True)
+    passing.start(dict(ref.concealed_of(hand)), tuple(map(str, hand.bonus)))
+    out[("pass", "")] = passing.value(passing.h0, n)
+    for action, cards in brute_claims(hand, tile, "3leg", "right"):  # (no CHEE: from the right)
+        meld = Meld(MeldKind(action), tuple(Tile.parse(c) for c in cards))
+        after = after_claim(hand, meld, tile)
+        model = ref.Model(after, "3leg", "east", seen, moves=True)
+        if action == "kong":
+            model.start(dict(ref.concealed_of(after)), tuple(map(str, after.bonus)))
+            out[(action, str(meld))] = model.replaced(model.h0, n, model.fixed)
+        else:
+            out[(action, str(meld))] = max(model.options(n).values())
+    return out
+
+
+@pytest.mark.parametrize("case", CLAIM_CASES, ids=lambda c: f"{c[0]} on {c[1]}")
+def test_claim_with_the_moves_agrees_with_the_plain_recursion(case: tuple) -> None:
+    """``claim`` (the moves in the search by default) against ``solver_ref.Model`` at 2 draws,
+    both weighed: every answer to the fraction's float; and on these hands the moves change some
+    answer (a KONG, an added KONG or a sink after a draw), else the cases would test nothing."""
+    from tutor.engine.claim import claim
+
+    text, card, source, live = case
+    hand = Hand.parse(text)
+    seen = [Tile.parse(c) for c in hide_all_but(hand, live)]
+    got = claim(hand, Tile.parse(card), load_rules("3leg"), source, "east", 2, seen)
+    assert got.exact_draws == 2 and not got.notes
+    want = _claim_reference(text, card, live, 2)
+    have = {(o.action, "" if o.meld is None else str(o.meld)): o for o in got.options if o.action != "sek-woo"}
+    if source == "left":  # the CHEE (not in the right-hand reference) are checked by test_claim
+        have = {k: o for k, o in have.items() if k[0] != "chee"}
+    assert have.keys() == want.keys()
+    for key, (ev, pw) in want.items():
+        assert _near(have[key].expected_fun, ev) and _near(have[key].win_probability, pw), (key, have[key], ev)
+    off = claim(hand, Tile.parse(card), load_rules("3leg"), source, "east", 2, seen, search_moves=False)
+    before = {(o.action, "" if o.meld is None else str(o.meld)): o.expected_fun for o in off.options}
+    assert any(o.expected_fun > before[k] + 1e-9 for k, o in have.items())
+    assert all(o.expected_fun >= before[k] - 1e-12 for k, o in have.items())
+    assert any("not sinking" in note for note in off.notes)
+
+
+def test_past_the_budget_with_the_moves_the_answer_is_over_fewer_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solver.fitted`` with the moves on (the default): a hand holding four of a kind whose
+    3-draw search with the moves passes the budget (85,349 states, 34,619 without; the budget
+    lowered to 40,000 to keep the test short) is answered over 2 draws, with the moves, and a note
+    says so; without the moves the same budget holds 3 draws. ``claim`` falls back the same way."""
+    from tutor.engine import solver
+    from tutor.engine.claim import claim
+
+    monkeypatch.setattr(solver, "MAX_STATES", 40_000)
+    hand = Hand.parse("2222d 345d 789d EE R N | f1")
+    rules = load_rules("3leg")
+    got = discard(hand, rules, draws=3)
+    assert (got.draws, got.exact_draws) == (2, 2)
+    assert any("passes its budget" in note and "over 2 draws (--draws 2)" in note for note in got.notes)
+    two = discard(hand, rules, draws=2, search_moves=True)
+    assert got.options == two.options and got.states == two.states
+    assert two.options != discard(hand, rules, draws=2, search_moves=False).options  # the moves count here
+    assert discard(hand, rules, draws=3, search_moves=False).draws == 3
+    monkeypatch.setattr(solver, "MAX_STATES", 2_000)
+    passing = claim(Hand.parse("2222d 345d 789d EE N | f1"), Tile.parse("R"), rules, "right", draws=3)
+    assert passing.draws == 2 and any("over 2 draws" in note for note in passing.notes)

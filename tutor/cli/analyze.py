@@ -76,6 +76,11 @@ ExactOpt = Annotated[
     int | None,
     typer.Option("--exact-draws", min=0, help="Draws over which every discard is weighed; after them the search keeps the draws that bring a win closer (default: every draw of a horizon of at most 3, else none).", show_default=False),
 ]
+MovesOpt = Annotated[
+    bool,
+    typer.Option("--moves-in-search/--no-moves-in-search",
+                 help="After each exact draw but the last, weigh sinking a FEI, KONGs and recalls beside the discards (RULES §5.4). Off: the discards alone after each draw, and a note says so."),
+]
 
 
 def situation_flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | None) -> frozenset[str]:
@@ -196,9 +201,7 @@ def discard(
         Path | None, typer.Option("--svg", help="Also write a chart of the win chance by draw of the top options (SVG).")
     ] = None,
     drawn: DrawnOpt = None,
-    moves_in_search: Annotated[
-        bool, typer.Option("--moves-in-search", help="Also weigh sinking a FEI, KONGs and recalls after each exact draw but the last (at 3 draws, up to 7x the search on a hand holding four of a kind).")
-    ] = False,
+    moves_in_search: MovesOpt = True,
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
@@ -242,6 +245,7 @@ def analyze(
         str, typer.Option("--from", "-f", help="With --on, who threw it: left (the player before you) or right.")
     ] = "left",
     drawn: DrawnOpt = None,
+    moves_in_search: MovesOpt = True,
     as_json: JsonOpt = False,
 ) -> None:
     """The question that fits the hand: with --on, claim or pass; 13 cards wait; 14 are checked if they win, else discarded from."""
@@ -253,7 +257,7 @@ def analyze(
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         result = run(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
-                     one_card("on", on), source.lower(), one_card("drawn", drawn), tick)
+                     one_card("on", on), source.lower(), one_card("drawn", drawn), tick, moves_in_search)
     if as_json:
         from tutor.render.data import analysis_dict
 

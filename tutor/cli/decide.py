@@ -12,6 +12,7 @@ from tutor.cli.analyze import (
     DrawsOpt,
     ExactOpt,
     FourFei,
+    MovesOpt,
     SeenOpt,
     SituationOpt,
     TinWoo,
@@ -45,6 +46,7 @@ def claim(
     dei_woo: DeiWoo = False,
     four_fei: FourFei = False,
     situation: SituationOpt = None,
+    moves_in_search: MovesOpt = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Claim or pass? Every legal answer to a discarded card (SEK WOO, PONG, CHEE, KONG, pass), each
@@ -58,7 +60,7 @@ def claim(
         if len(tile.split()) != 1:
             raise ArgumentError("tile", f"one card, such as 5d or R, not {tile!r}")
         result = weigh_claims(Hand.parse(hand), one_card("tile", tile), load_rules(rules), source.lower(), seat, draws,
-                              seen_cards(seen), flags, wall, exact_draws, tick)
+                              seen_cards(seen), flags, wall, exact_draws, tick, moves_in_search)
     if as_json:
         from tutor.render.data import claim_dict
 

@@ -24,19 +24,21 @@ def analyze(
     source: str = "left",
     drawn: Tile | None = None,
     progress: Callable[[int, int, int], None] | None = None,
+    search_moves: bool = True,
 ) -> Check | WaitsResult | DiscardResult | ClaimResult:
     """A hand one card short of complete: with a card thrown ``on`` it, claim or pass (the card
     thrown by the player on ``source``), else its waits; a complete-sized hand: its check when it
     wins, else its discards and the moves beside them (a complete hand short of the minimum is
     played on, and its discards' notes say why; ``drawn``: the card just drawn, for a FEI
-    recalled; ``progress`` as in ``discard``); any other size: its check (which says what is missing)."""
+    recalled; ``progress`` and ``search_moves`` as in ``discard``); any other size: its check (which
+    says what is missing)."""
     if on is not None:
-        return claim(hand, on, rules, source, seat, draws, seen, flags, progress=progress)
+        return claim(hand, on, rules, source, seat, draws, seen, flags, progress=progress, search_moves=search_moves)
     if hand.size == rules.hand_size - 1:
         return waits(hand, rules, seat, flags, seen)
     result = check(hand, rules, seat, flags)
     if hand.size == rules.hand_size and not result.wins:
-        return discard(hand, rules, seat, draws, seen, flags, progress=progress, drawn=drawn)
+        return discard(hand, rules, seat, draws, seen, flags, progress=progress, drawn=drawn, search_moves=search_moves)
     return result
 
 

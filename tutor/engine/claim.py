@@ -29,7 +29,16 @@ from tutor.engine.explain import explain_claims
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
-from tutor.engine.solver import budget, discard, fitted, horizon, setup, unseen_counts, weigh
+from tutor.engine.solver import (
+    NO_MOVES_NOTE,
+    budget,
+    discard,
+    fitted,
+    horizon,
+    setup,
+    unseen_counts,
+    weigh,
+)
 from tutor.engine.table import table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
@@ -107,15 +116,19 @@ def claim(
     wall: int | None = None,
     exact_draws: int | None = None,
     progress: Callable[[int, int, int], None] | None = None,
+    search_moves: bool = True,
 ) -> ClaimResult:
     """Every legal answer to ``tile`` thrown by the player on ``source`` ("left": the one before
-    you; "right"), ranked by expected FUN over the draws left, passing included."""
+    you; "right"), ranked by expected FUN over the draws left, passing included. ``search_moves``:
+    in the search after each answer, weigh sinking, KONGs and recalls after each exact draw but
+    the last (RULES §5.4, the default), as ``discard`` does."""
     if exact_draws is not None:
-        return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress)
+        return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress,
+                      search_moves)
 
     def over(m: int | None) -> ClaimResult:
         return _claim(hand, tile, rules, source, seat, draws if m is None else m, seen, situations,
-                      wall if m is None else None, None, progress)
+                      wall if m is None else None, None, progress, search_moves)
 
     result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
     return result if note is None else replace(result, notes=(*result.notes, note))
@@ -124,7 +137,7 @@ def claim(
 def _claim(
     hand: Hand, tile: Tile, rules: RuleSet, source: str, seat: str | Seat, draws: int | None, seen: Sequence[Tile],
     situations: Iterable[str], wall: int | None, exact_draws: int | None,
-    progress: Callable[[int, int, int], None] | None,
+    progress: Callable[[int, int, int], None] | None, search_moves: bool,
 ) -> ClaimResult:
     """``claim`` over the horizon asked for, or the budget's error."""
     if source not in SOURCES:
@@ -165,7 +178,8 @@ def _claim(
     table = table_for(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
     pool0 = [unseen[t] for t in table.kinds]
-    passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick)
+    passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick,
+                     search_moves)
     options.append(_from_option("pass", None, passing, None, n))
     done[0] += 1
     for action, meld in claims:
@@ -174,13 +188,14 @@ def _claim(
             t2 = table_for(rules, seat_name, flags, after)
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
-            opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick)
+            opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick, search_moves)
             paid = kong_payment(rules, concealed=False, claimed=True)
             options.append(replace(_from_option(action, meld, opt, None, n + 1), instant=paid))
         else:
             # a claim is followed by a discard at once: a KONG waits for the player's own turn
             barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
-            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False, barred=barred)
+            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False, barred=barred,
+                          search_moves=search_moves)
             states[0] += res.states
             best = res.options[0]
             options.append(_from_option(action, meld, best, best, n))
@@ -192,6 +207,8 @@ def _claim(
                                 o.distance, _ORDER[o.action], str(o.meld)))
     swap = "swap calling: right after a CHEE, neither the card claimed nor the card at the other end of the run may be thrown"
     notes = (swap,) if rules.spec.swap_calling and any(o.action == "chee" for o in options) else ()
+    if not search_moves and exact > 1:
+        notes = (*notes, NO_MOVES_NOTE)
     return ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(explain_claims(options, tile, n, rules.unit)),
                        rules.unit, notes)
 

@@ -100,7 +100,9 @@ class Search:
             pruned = t.has_fei and not h >> t.fei_shift & 7 and not t.complete(h + t.unit_of[t.fei_index])
             # (without FEI, a hand waits on some card exactly when it plus a FEI is complete;
             # with the moves, a hand holding a FEI is also ruled out by the bound on shanten)
-            pruned = pruned or (self.mv is not None and t.lower(h) >= 1)
+            # (a hand of no FEI not pruned so is complete with a FEI: its bound is 0, no need to ask it)
+            pruned = pruned or (self.mv is not None and (not t.has_fei or bool(h >> t.fei_shift & 7))
+                                and t.lower(h) >= 1)
         else:
             pruned = t.lower(h) >= n + more
         if pruned:  # no win within n draws

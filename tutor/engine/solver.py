@@ -39,6 +39,8 @@ EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactl
 MAX_STATES = 150_000
 """The most hand states one ``discard`` may search (the default horizon needs at most about
 40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
+NO_MOVES_NOTE = "after each draw only the discards are weighed, not sinking a FEI, KONGs or recalls (--no-moves-in-search)"
+"""The note of a search without the moves after its exact draws (RULES §5.4 weighs them)."""
 MAX_MEMORY_MB = 1_000
 """The most memory (in MB, over what the process held when it began) a ``discard`` search may take: a state holds from
 about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""
@@ -140,7 +142,7 @@ def discard(
     drawn: Tile | None = None,
     kongs_now: bool = True,
     barred: frozenset[Tile] = frozenset(),
-    search_moves: bool = False,
+    search_moves: bool = True,
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -152,9 +154,9 @@ def discard(
     then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
     now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
     calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
-    draw but the last inside the search too (RULES §5.4; off by default: at 3 draws a hand
-    holding four of a kind takes up to 7 times the states, two best-discard puzzles past the
-    state budget, ``docs/solver.md``)."""
+    draw but the last inside the search too (RULES §5.4, the default; false: discards alone after
+    the root, and a note says so). Past the state budget, the answer is over fewer draws and a
+    note says so (``fitted``)."""
     if exact_draws is not None:
         return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now,
                         barred, search_moves)
@@ -224,8 +226,8 @@ def _discard(
                                             search_moves=search_moves), drawn, meld))
     options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile))
     options = explain(options, n, rules.unit)
-    if search_moves and min(exact_draws, n) > 1:
-        notes.append("sinking a FEI, KONGs and recalls are weighed after each exact draw but the last")
+    if not search_moves and min(exact_draws, n) > 1:
+        notes.append(NO_MOVES_NOTE)
     if now.wins:
         notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
     elif now.complete:  # why a complete hand is played on: the check says what it lacks
