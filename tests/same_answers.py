@@ -7,8 +7,8 @@ The inputs: the bench's hands (``tests/bench.py``), ``--random`` random 3leg han
 cards, a set laid down, seats, cards seen, the default horizon and some shorter), ``review
 --json`` of every record under ``tests/records/`` and of the bench's review rounds. Each line is
 the command, its exit code and its output; the seconds a review took are left out (they are the
-machine's). Not a test: slow at the default horizon (minutes); ``test_same_answers.py`` keeps a
-quick part of it.
+machine's). Not a test: slow at the default horizon (about an hour for all of it on a loaded
+2-core machine); the lines are written as they are answered, so a prefix can be compared.
 """
 
 from __future__ import annotations
