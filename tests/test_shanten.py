@@ -359,6 +359,43 @@ def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
     assert min(fired) > 100 and refused_binding > 5  # both sides of the test were exercised
 
 
+def test_the_supply_shortcut_with_fei_held_only_skips_confirmations_the_search_gives() -> None:
+    """``fei_bound_is_exact``: a hand holding FEI (one a group) takes the table bound without the
+    card-supply search where ``_supply_slack``'s test holds. On hands near a complete shape with
+    one to three FEI, copies seen or none left of some kinds, and few FEI to draw, whenever it
+    holds the search confirms the bound, and shanten equals the reference path (no tables, no
+    shortcut)."""
+    from tutor.engine.shanten import _exact_at_least, _optimistic, fei_bound_is_exact
+
+    rng = random.Random(12)
+    ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
+    kinds = list(range(9)) + list(range(27, 34))  # 3leg's Dots and honours
+    fired = refused = 0
+    for _ in range(3000):
+        fei = rng.choice((1, 1, 2, 3))
+        size = rng.choice((13, 14)) - fei
+        counts = [0] * 34
+        while sum(counts) < size:  # groups, then cut short
+            t = rng.choice(kinds)
+            shape = [t, t + 1, t + 2] if t < 27 and t % 9 <= 6 and rng.random() < 0.4 else [t] * rng.choice((2, 3))
+            for x in shape:
+                if sum(counts) < size and counts[x] < 4:
+                    counts[x] += 1
+        cap = [0] * 34
+        for t in kinds:
+            r = rng.random()
+            cap[t] = 4 if r < 0.6 else rng.randint(counts[t], 4) if r < 0.9 else counts[t]
+        ctx = ShapeContext(4, ok, tuple(cap), rng.choice((fei, fei + 1, 4)), 1)
+        target = _optimistic(counts, fei, ctx)
+        if target < ctx.size and fei_bound_is_exact(counts, ctx, target):
+            fired += 1
+            assert _exact_at_least(counts, fei, ctx, target), (counts, fei, cap, ctx.fei_cap)
+        elif target < ctx.size and not _exact_at_least(counts, fei, ctx, target):
+            refused += 1
+        assert shanten_counts(counts, fei, ctx) == shanten_counts(counts, fei, ctx, exact=True), (counts, fei, cap)
+    assert fired > 100 and refused > 2  # both sides of the test were exercised
+
+
 def test_bound_without_fei_matches_merged_profiles() -> None:
     """The bound of a hand holding no FEI, read as the best of each part by sets and NGAN
     (``_kept_without_fei``), equals the bound of the merged profiles (the reference path), under

@@ -23,7 +23,14 @@ from tutor.core.tiles import FEI_ID
 from tutor.engine.nearest import SPECIAL, Group, Structure, Throws, fei_slots
 from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
-from tutor.engine.shanten import ShapeContext, shanten_counts
+from tutor.engine.shanten import (
+    ShapeContext,
+    _exact_at_least,
+    _optimistic,
+    bound_is_exact,
+    fei_bound_is_exact,
+    shanten_counts,
+)
 from tutor.engine.special import gate_suits, orphan_kinds, special_readings
 
 if TYPE_CHECKING:
@@ -88,11 +95,27 @@ class Distance:
         if got is not None:
             return got <= d
         if self.plain:  # the table's shanten first (the same hand with looser copy limits: never more)
-            return self.t.shanten(key) <= d and self.of(key) <= d
+            t = self.t
+            if self.low.get(key, -2) > d or (not (t.has_fei and key >> t.fei_shift & 7) and t.shanten(key) > d):
+                return False
+            return self._supplied_within(key, d)
         if self.low.get(key, -2) > d or self.t.shanten(key) > d:
             return False
         # one search answers, and lists the nearest structures for later
         return bool(self.optimal(key, d + 1))
+
+    def closer_at(self, key: int, d: int) -> bool:
+        """Is d(key) <= d, for a hand known to be no nearer (one swap from a hand at ``d + 1``,
+        or a 14-card hand whose 13 cards are there: a swap changes d by one at most)? Then a yes
+        means d(key) == d, kept as its distance; a no, that it is further."""
+        got = self.memo.get(key)
+        if got is not None:
+            return got <= d
+        if not self.within(key, d):
+            self.low[key] = max(self.low.get(key, -2), d + 1)
+            return False
+        self.memo[key] = d
+        return True
 
     def optimal(self, key: int, most: int | None = None) -> list[Structure]:
         """Every winning structure at the distance of the hand ``key`` (13 or 14 cards), special
@@ -145,6 +168,30 @@ class Distance:
         """Shanten of a packed hand (3n+1 or 3n+2 cards) counting only the cards the model can
         draw: of a kind left in the pool up to ``h0`` plus the pool, of one with none no more than
         the hand holds. The supply-free tables are shared with the table's own shanten."""
+        c34, fei, ctx = self._supplied(key)
+        return shanten_counts(c34, fei, ctx)
+
+    def _supplied_within(self, key: int, d: int) -> bool:
+        """``_supplied_shanten(key) <= d``, by one search for a complete hand keeping that many
+        cards (``_exact_at_least`` is monotone in what it keeps), where ``shanten_counts`` would
+        search from the bound down to the exact value; the same tests as it makes first."""
+        c34, fei, ctx = self._supplied(key)
+        known = ctx._full.get((tuple(c34), fei))
+        if known is not None:
+            return known <= d
+        target = ctx.size - d - 1
+        bound = _optimistic(c34, fei, ctx)
+        if bound < target:
+            return False
+        if target <= 0 or (bound >= ctx.size and not (fei and not ctx.max_wild)):
+            return True
+        if bound_is_exact(c34, ctx, bound) if fei == 0 else ctx.max_wild == 1 and fei_bound_is_exact(c34, ctx, bound):
+            return True
+        return _exact_at_least(c34, fei, ctx, target)
+
+    def _supplied(self, key: int) -> tuple[list[int], int, ShapeContext]:
+        """The hand as shanten counts it (34 counts and the FEI), and the shape with the model's
+        copy limits for it (one per count of the kinds with none left in the pool)."""
         t = self.t
         counts, fei = self._counts(key)
         sig = tuple(counts[i] for i in self._dead) + ((fei,) if self._fei_dead else ())
@@ -161,7 +208,7 @@ class Distance:
         c34 = [0] * N_KINDS
         for i, c in enumerate(counts):
             c34[t.kinds[i]] = c
-        return shanten_counts(c34, fei, ctx)
+        return c34, fei, ctx
 
     def _counts(self, key: int) -> tuple[list[int], int]:
         counts = [key >> (3 * i) & 7 for i in range(self.n)]

@@ -340,12 +340,12 @@ class Search:
                 out.append((i, p, fun, ()))
                 continue
             kids: list[int] = []
-            if dh > 0 and self.d.within(h14, dh - 1):  # some discard brings a win closer
+            if dh > 0 and self.d.closer_at(h14, dh - 1):  # some discard brings a win closer
                 for shift, down in self.shifts:
                     if shift == 3 * i or not h14 >> shift & 7:
                         continue
                     g = h14 - down
-                    if self.d.within(g, dh - 1):
+                    if self.d.closer_at(g, dh - 1):
                         kids.append(g)
             out.append((i, p, -1, tuple(kids)))
         return total, out

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from operator import add
+from operator import add, lt
 from typing import Any
 
 from tutor.engine import tables as _tables
 from tutor.engine.options import complete_options
-from tutor.engine.supply import _forced, held_below, supply_cannot_bind
+from tutor.engine.supply import _forced, _supply_slack, held_below, supply_cannot_bind
 
 N = 34  # non-FEI kinds
 
@@ -415,7 +415,9 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
     if got is not None:
         return got
     target = _optimistic(counts, fei, ctx)
-    if (target < ctx.size or (fei and not ctx.max_wild)) and not (fei == 0 and bound_is_exact(counts, ctx, target)):
+    if (target < ctx.size or (fei and not ctx.max_wild)) and not (
+        bound_is_exact(counts, ctx, target) if fei == 0 else ctx.max_wild == 1 and fei_bound_is_exact(counts, ctx, target)
+    ):
         while target > 0 and not _exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1
@@ -436,6 +438,19 @@ def bound_is_exact(counts: list[int], ctx: ShapeContext, target: int) -> bool:
         return True
     sub = held_below(counts, ctx)
     return sub is not None and _optimistic(sub, 0, ctx) == target and supply_cannot_bind(sub, ctx, missing)
+
+
+def fei_bound_is_exact(counts: list[int], ctx: ShapeContext, target: int) -> bool:
+    """Is ``target``, the tables' bound of a hand holding FEI (one a group at most), its exact value?
+
+    ``_supply_slack``'s proof holds with FEI held: a FEI fills a slot of a group that holds a
+    card of its own (one a group, never a whole group), so it only takes the place of a card the
+    group lacks; the groups that lack a copy of ``t`` still hold ``t`` or a card of its suit
+    within two ranks, and lack at most ``missing`` cards in all (the bound counts the FEI placed).
+    An empty group asks nothing of the supply in ``_exact_at_least``. So where every such demand
+    fits the copies left, the search accepts the cut the bound counts. (Checked against the
+    search on random hands near a win with FEI and tightened copy limits, ``tests/test_shanten.py``.)"""
+    return all(map(lt, counts, ctx._below)) and _supply_slack(counts, ctx, ctx.size - target)
 
 
 def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
