@@ -154,6 +154,14 @@ def test_use_fei_best_reading_uses_the_answer() -> None:
         assert result.fun == choices[stands[0]] > max(f for t, f in choices.items() if t != stands[0])
 
 
+def test_use_fei_best_choice_wins() -> None:
+    """The FEI's best choice reaches the rule set's minimum: the hand can be declared, so scoring the
+    most FUN with it is a question with a playable answer."""
+    for p in _by_theme("use-fei"):
+        result = check(p.hand, load_rules(p.rules), p.seat)
+        assert result.wins and result.fun >= result.min_fun, (p.id, result.fun, result.min_fun)
+
+
 def test_ngan_answer_is_the_ngan_of_check() -> None:
     rules = load_rules("3leg")
     for p in _by_theme("find-ngan"):

@@ -34,3 +34,11 @@ def test_a_built_puzzle_holds_its_hand_as_written_and_its_theme_question() -> No
     assert solve(p).answer == p.answer and p.explanation.startswith(f"{p.answer} FUN for South")
     with pytest.raises(PuzzleError, match="unknown theme 'chess'"):
         build("chess", "123d", "x-7")
+
+
+def test_a_use_fei_hand_short_of_the_minimum_is_refused() -> None:
+    """F* as E scores the most, 2 FUN, short of 3leg's 5: the hand cannot be declared at all."""
+    with pytest.raises(PuzzleError, match="at best 2 FUN, short of the 5 needed to win"):
+        build("use-fei", "11223345556d EE F* | s3", "x-12", seat="south")
+    p = build("use-fei", "11223345556d EE F* | s3", "x-13", seat="south", rules="3leg-beginner")
+    assert p.answer == "E"  # no minimum: the same hand is a puzzle

@@ -190,12 +190,14 @@ def _solve_fei(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     if len(choices) < 2:
         raise PuzzleError(f"{puzzle.id}: the FEI can stand for one card only; there is nothing to choose")
     best = max(choices.values())
+    result = _check(puzzle, hand, rules)
+    if not result.wins:  # the best reading is short: no choice lets the hand be declared at all
+        raise PuzzleError(f"{puzzle.id}: at best {best} {rules.unit}, short of the {result.min_fun} needed to win")
     alts = tuple(str(t) for t, f in sorted(choices.items()) if f == best)
     others = sorted(((f, t) for t, f in choices.items() if f < best), reverse=True)
     text = f"F* as {alts[0]} scores {best} FUN"
     if others:
         text += "; " + ", ".join(f"as {t} only {f}" for f, t in others[:3])
-    result = _check(puzzle, hand, rules)
     if result.reading is not None:
         text += f". Read it as {', '.join(public_group(g) for g in result.reading.groups)}"
     level = 2 if len(choices) == 2 else 3
