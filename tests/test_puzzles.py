@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -16,13 +17,38 @@ from tutor.rules.load import load_rules
 from tutor.teach.answers import judge, read_answer
 from tutor.teach.facts import fei_choices, shape_waits
 from tutor.teach.rate import rate
-from tutor.teach.solve import solve
+from tutor.teach.solve import DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL, solve
 from tutor.teach.themes import ANSWER_KIND
 
 PUZZLES = load_puzzles()
 SEARCH = set(DRAW_THEMES)
 """Themes whose answer is an expected-FUN search: every puzzle is re-solved in the default run
 (about 50 s of the test's 90), but making their files again takes minutes (``-m slow``)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _one_search_per_question() -> Iterator[None]:
+    """Each ``solver.discard`` question is searched once in this module: re-solving a puzzle and
+    checking its answer against every option ask the engine the same thing (seconds a puzzle)."""
+    real = solver.discard
+    memo: dict[object, object] = {}
+
+    def discard(*args: object, **kwargs: object) -> object:
+        key = (args, tuple(sorted(kwargs.items())))
+        try:
+            hash(key)
+        except TypeError:
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+        if key not in memo:
+            if len(memo) >= 1000:  # the generator's many hands (-m slow): keep memory bounded
+                memo.clear()
+            memo[key] = real(*args, **kwargs)  # type: ignore[arg-type]
+        return memo[key]
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(solver, "discard", discard)
+    yield
+    patch.undo()
 
 
 @pytest.fixture
@@ -152,6 +178,33 @@ def test_use_fei_best_reading_uses_the_answer() -> None:
         stands = [g.tiles[j] for g in result.reading.groups if not g.declared for j in g.wild]
         assert [str(t) for t in stands] == [p.answer], p.id
         assert result.fun == choices[stands[0]] > max(f for t, f in choices.items() if t != stands[0])
+
+
+def test_use_fei_best_choice_wins() -> None:
+    """The FEI's best choice reaches the rule set's minimum: the hand can be declared, so scoring the
+    most FUN with it is a question with a playable answer."""
+    for p in _by_theme("use-fei"):
+        result = check(p.hand, load_rules(p.rules), p.seat)
+        assert result.wins and result.fun >= result.min_fun, (p.id, result.fun, result.min_fun)
+
+
+def _clearly_below(best: float, other: float) -> bool:
+    """``other`` is clearly worse than ``best``: by 0.05 expected FUN and 15% of ``best`` (solve.py's margin)."""
+    return best - other >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
+
+
+@pytest.mark.parametrize("puzzle", _by_theme("kong-or-not") + _by_theme("sink-or-keep"), ids=lambda p: p.id)
+def test_kong_and_sink_hands_do_not_already_win_and_ask_the_best_move(puzzle: Puzzle) -> None:
+    """A KONG or sinking question is never about a hand that wins as it stands (declaring SEK WOO
+    would be the answer), and the best option of all is the move asked about ("yes") or a discard ("no")."""
+    p = puzzle
+    rules = load_rules(p.rules)
+    assert not check(p.hand, rules, p.seat).wins, p.id
+    result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws, search_moves=True)
+    asked = ("kong", "add-kong") if p.theme == "kong-or-not" else ("sink",)
+    best = result.options[0]
+    assert (best.action in asked) is (p.answer == "yes"), (p.id, best.action, p.answer)
+    assert best.action in (*asked, "discard"), (p.id, best.action)
 
 
 def test_ngan_answer_is_the_ngan_of_check() -> None:

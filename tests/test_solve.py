@@ -34,3 +34,26 @@ def test_a_built_puzzle_holds_its_hand_as_written_and_its_theme_question() -> No
     assert solve(p).answer == p.answer and p.explanation.startswith(f"{p.answer} FUN for South")
     with pytest.raises(PuzzleError, match="unknown theme 'chess'"):
         build("chess", "123d", "x-7")
+
+
+def test_kong_and_sink_hands_that_already_win_are_refused() -> None:
+    """A 14-card hand that wins is a SEK WOO, not a KONG or sinking question; before, both were built ("no")."""
+    with pytest.raises(PuzzleError, match="already wins: declaring SEK WOO for 5"):
+        build("kong-or-not", "1111d 23d 456d RRR GG | f1 a1 a2", "x-9", draws=2)
+    with pytest.raises(PuzzleError, match="already wins: declaring SEK WOO for 5"):
+        build("sink-or-keep", "123d 456d 789d RRR G F* | f1 a1 a2", "x-10", draws=2)
+
+
+def test_a_sink_hand_whose_best_move_is_a_kong_is_refused() -> None:
+    """The KONG of 8d beats both sinking the FEI and every discard: neither yes nor no is the move
+    to make; before, the answer was "no" (the best discard)."""
+    with pytest.raises(PuzzleError, match="a KONG of 8d is the best move of all"):
+        build("sink-or-keep", "1122558888d WhWhWh F* | f1 k1", "x-11", seat="south", draws=1)
+
+
+def test_a_use_fei_hand_short_of_the_minimum_is_refused() -> None:
+    """F* as E scores the most, 2 FUN, short of 3leg's 5: the hand cannot be declared at all."""
+    with pytest.raises(PuzzleError, match="at best 2 FUN, short of the 5 needed to win"):
+        build("use-fei", "11223345556d EE F* | s3", "x-12", seat="south")
+    p = build("use-fei", "11223345556d EE F* | s3", "x-13", seat="south", rules="3leg-beginner")
+    assert p.answer == "E"  # no minimum: the same hand is a puzzle

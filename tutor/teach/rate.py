@@ -95,7 +95,7 @@ def fei_count(p: Puzzle) -> int:
 
 
 _MOVES = {"kong-or-not": ("kong", "add-kong"), "sink-or-keep": ("sink",), "recall-fei": ("recall",)}
-"""The yes/no themes: the move each one asks about, weighed against the best discard."""
+"""The yes/no themes: the move each one asks about, weighed against the best other option (as solve does)."""
 
 
 def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
@@ -111,10 +111,12 @@ def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
         return list(seen.values()), result.distance
     if p.theme in _MOVES:
         drawn = None if p.drawn is None else Tile.parse(p.drawn)
-        result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws or 3, drawn=drawn)
+        result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws or 3, drawn=drawn, search_moves=True)
         moves = [o.expected_fun for o in result.options if o.action in _MOVES[p.theme]]
-        plain = [o.expected_fun for o in result.options if o.action == "discard"]
-        return moves[:1] + plain[:1], result.distance
+        other = [o.expected_fun for o in result.options if o.action not in _MOVES[p.theme]]
+        if result.wins_now:  # declaring the win at once is the other answer where it is worth more
+            other = [max(other[:1] + [float(result.fun_now)])]
+        return moves[:1] + other[:1], result.distance
     if p.theme == "claim-or-pass":
         from tutor.engine.claim import claim
 

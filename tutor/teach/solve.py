@@ -190,12 +190,14 @@ def _solve_fei(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     if len(choices) < 2:
         raise PuzzleError(f"{puzzle.id}: the FEI can stand for one card only; there is nothing to choose")
     best = max(choices.values())
+    result = _check(puzzle, hand, rules)
+    if not result.wins:  # the best reading is short: no choice lets the hand be declared at all
+        raise PuzzleError(f"{puzzle.id}: at best {best} {rules.unit}, short of the {result.min_fun} needed to win")
     alts = tuple(str(t) for t, f in sorted(choices.items()) if f == best)
     others = sorted(((f, t) for t, f in choices.items() if f < best), reverse=True)
     text = f"F* as {alts[0]} scores {best} FUN"
     if others:
         text += "; " + ", ".join(f"as {t} only {f}" for f, t in others[:3])
-    result = _check(puzzle, hand, rules)
     if result.reading is not None:
         text += f". Read it as {', '.join(public_group(g) for g in result.reading.groups)}"
     level = 2 if len(choices) == 2 else 3
@@ -204,10 +206,16 @@ def _solve_fei(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 # a best-discard puzzle asks which card to throw (or sink): a KONG is a question of its own
 DISCARD_ACTIONS = ("discard", "sink")
+_MOVE_NAMES = {"sink": "sinking", "kong": "a KONG of", "add-kong": "adding to the PONG", "recall": "recalling the FEI with"}
 
 
 def _clear_margin(best: float, second: float) -> bool:
     return best - second >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
+
+
+def _move_text(opt: Option) -> str:
+    """An option in words: ``the discard 5d``, ``a KONG of 5d``, ``sinking F*``."""
+    return f"the discard {opt.tile}" if opt.action == "discard" else f"{_MOVE_NAMES[opt.action]} {opt.tile}"
 
 
 def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
@@ -296,14 +304,21 @@ def _solve_move(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
     draws = puzzle.draws or 3
     drawn = None if puzzle.drawn is None else Tile.parse(puzzle.drawn)
-    result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws, drawn=drawn)
+    result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws, drawn=drawn, search_moves=True)
+    if result.draws != draws:  # the search fell back to fewer draws than the puzzle says
+        raise PuzzleError(f"{puzzle.id}: the search over {plural(draws, 'draw')} passes its budget")
+    if result.wins_now and puzzle.theme != "recall-fei":  # a recall may be what makes the win: that is the point
+        raise PuzzleError(f"{puzzle.id}: the hand already wins: declaring SEK WOO for {result.fun_now} is the answer")
     moves = [o for o in result.options if o.action in _MOVES[puzzle.theme]]
-    others = [o for o in result.options if o.action == "discard"]
-    if not moves or not others:
+    others = [o for o in result.options if o.action not in _MOVES[puzzle.theme]]
+    if not moves or not any(o.action == "discard" for o in others):
         raise PuzzleError(f"{puzzle.id}: the hand offers no such choice")
+    # "no" is the best option other than the move: a discard, or declaring the win at once where the
+    # hand (the card drawn with it) wins; another kind of move best of all is a question of its own
     yes, no = moves[0], others[0]
-    # "no" is the best discard, or declaring the win at once where the hand (the card drawn with it) wins
     no_fun = max(no.expected_fun, float(result.fun_now) if result.wins_now else 0.0)
+    if no.action != "discard" and no.expected_fun >= yes.expected_fun and no_fun == no.expected_fun:
+        raise PuzzleError(f"{puzzle.id}: {_move_text(no)} is the best move of all, neither yes nor no")
     alts: tuple[str, ...]
     if _clear_margin(yes.expected_fun, no_fun):
         answer, alts, level = "yes", ("yes",), _margin_level(yes.expected_fun, no_fun)
@@ -314,8 +329,10 @@ def _solve_move(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     move = {"kong-or-not": "the KONG", "sink-or-keep": "sinking the FEI", "recall-fei": "taking back the FEI"}[puzzle.theme]
     if no_fun > no.expected_fun:
         other = f"declaring SEK WOO now scores {result.fun_now} {rules.unit}"
-    else:
+    elif no.action == "discard":
         other = f"the best discard, {no.tile}, expects {no.expected_fun:.2f} (wins {no.win_probability:.0%})"
+    else:
+        other = f"the best other move, {_move_text(no)}, expects {no.expected_fun:.2f} (wins {no.win_probability:.0%})"
     text = (f"{'Yes' if answer == 'yes' else 'No'}: {move} expects {yes.expected_fun:.2f} {rules.unit} over "
             f"{plural(draws, 'draw')} (wins {yes.win_probability:.0%}); {other}.")
     return Solution(answer, alts, text, level, result.states)

@@ -294,13 +294,21 @@ def _why_move(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> 
 
     draws = p.draws or 3
     drawn = None if p.drawn is None else Tile.parse(p.drawn)
-    result = solver.discard(p.hand, rules, seat=p.seat, draws=draws, drawn=drawn)
+    result = solver.discard(p.hand, rules, seat=p.seat, draws=draws, drawn=drawn, search_moves=True)  # as solve does
     yes = next(o for o in result.options if o.action in _MOVE[p.theme])
-    no = next(o for o in result.options if o.action == "discard")
+    no = next(o for o in result.options if o.action not in _MOVE[p.theme])  # the best other option, as solve's "no"
     move = _MOVE_NAME[p.theme]
+    if result.wins_now and result.fun_now > no.expected_fun:  # "no" is declaring the win the hand holds
+        if given == "yes":
+            return (f"{move} expects {yes.expected_fun:.2f} {rules.unit} over {plural(draws, 'draw')} "
+                    f"(wins {yes.win_probability:.0%}) against {result.fun_now} for declaring SEK WOO now.")
+        return (f"declaring SEK WOO now scores {result.fun_now} {rules.unit}, less than {move}, which expects "
+                f"{yes.expected_fun:.2f} over {plural(draws, 'draw')} (wins {yes.win_probability:.0%}).")
+    named_no = f"discarding {no.tile}" if no.action == "discard" else f"{no.action} {no.tile}"
     said, other = (yes, no) if given == "yes" else (no, yes)
-    said_name = move if given == "yes" else f"the best discard instead, {no.tile},"
-    other_name = f"discarding {no.tile}" if given == "yes" else move
+    said_name = move if given == "yes" else (
+        f"the best discard instead, {no.tile}," if no.action == "discard" else f"the best other move instead, {named_no},")
+    other_name = named_no if given == "yes" else move
     text = (f"{said_name} expects {said.expected_fun:.2f} {rules.unit} over {plural(draws, 'draw')} "
             f"(wins {said.win_probability:.0%}) against {other.expected_fun:.2f} for {other_name} "
             f"(wins {other.win_probability:.0%})")
