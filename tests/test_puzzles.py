@@ -193,6 +193,23 @@ def _clearly_below(best: float, other: float) -> bool:
     return best - other >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
 
 
+@pytest.mark.parametrize("puzzle", _by_theme("best-discard"), ids=lambda p: p.id)
+def test_best_discard_answer_beats_every_option_the_hand_has(puzzle: Puzzle) -> None:
+    """Among ALL options (KONGs and sinking too, weighed inside the search), the answer's discard
+    ranks first and every other option, declaring a win the hand already holds included, is clearly worse."""
+    p = puzzle
+    assert p.draws is not None
+    result = solver.discard(p.hand, load_rules(p.rules), seat=p.seat, draws=p.draws, search_moves=True)
+    assert result.draws == p.draws
+    best, *rest = result.options
+    assert (best.action, str(best.tile)) == ("discard", p.answer), p.id
+    for o in rest:
+        if (o.action, o.tile) != (best.action, best.tile):
+            assert _clearly_below(best.expected_fun, o.expected_fun), (p.id, o.action, str(o.tile), o.expected_fun)
+    if result.wins_now:
+        assert _clearly_below(best.expected_fun, result.fun_now), p.id
+
+
 @pytest.mark.parametrize("puzzle", _by_theme("kong-or-not") + _by_theme("sink-or-keep"), ids=lambda p: p.id)
 def test_kong_and_sink_hands_do_not_already_win_and_ask_the_best_move(puzzle: Puzzle) -> None:
     """A KONG or sinking question is never about a hand that wins as it stands (declaring SEK WOO

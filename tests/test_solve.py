@@ -36,6 +36,13 @@ def test_a_built_puzzle_holds_its_hand_as_written_and_its_theme_question() -> No
         build("chess", "123d", "x-7")
 
 
+def test_a_best_discard_hand_with_a_better_kong_is_refused() -> None:
+    """Throwing 4d is the best discard (0.56 over 1 draw, every other discard 0), but the KONG of 4d
+    is worth 1.05: the question 'which card to throw' has a wrong answer; before, it was built."""
+    with pytest.raises(PuzzleError, match="a KONG of 4d expects 1.05, not clearly less than 0.56"):
+        build("best-discard", "111224444d EE GGG | s3", "x-8", seat="south", draws=1)
+
+
 def test_kong_and_sink_hands_that_already_win_are_refused() -> None:
     """A 14-card hand that wins is a SEK WOO, not a KONG or sinking question; before, both were built ("no")."""
     with pytest.raises(PuzzleError, match="already wins: declaring SEK WOO for 5"):

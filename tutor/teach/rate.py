@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from puzzles import Puzzle, dump_file, parse_file, read_file
 from tutor.core.tiles import FEI_ID, Tile
 from tutor.errors import PuzzleError, TutorError
-from tutor.teach.solve import DISCARD_ACTIONS, DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL, claim_answer
+from tutor.teach.solve import DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL, claim_answer
 
 if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
@@ -102,12 +102,11 @@ def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
     """The values of the answers the solver weighs against each other, and the hand's distance."""
     from tutor.engine import solver
 
-    if p.theme == "best-discard":
-        result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws or 3)
+    if p.theme == "best-discard":  # every option, as solve weighs them: a KONG beside the discards too
+        result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws or 3, search_moves=True)
         seen: dict[tuple[str, Tile], float] = {}
         for o in result.options:
-            if o.action in DISCARD_ACTIONS:
-                seen.setdefault((o.action, o.tile), o.expected_fun)
+            seen.setdefault((o.action, o.tile), o.expected_fun)
         return list(seen.values()), result.distance
     if p.theme in _MOVES:
         drawn = None if p.drawn is None else Tile.parse(p.drawn)

@@ -59,12 +59,18 @@ class Solution:
         return len(self.alternatives) == 1
 
 
-def solve(puzzle: Puzzle) -> Solution:
-    """Find the puzzle's answer with the engine, from its hand, rules and seat alone."""
+def solve(puzzle: Puzzle, limit: int | None = None) -> Solution:
+    """Find the puzzle's answer with the engine, from its hand, rules and seat alone.
+
+    ``limit``: a best-discard search that passes this many states stops with ``PuzzleError``
+    (the generator's ``SOLVE_BUDGET``: it would refuse the puzzle anyway, so it stops early).
+    """
     from tutor.rules.load import load_rules
 
     rules = load_rules(puzzle.rules)
     rules.seat(puzzle.seat)
+    if puzzle.theme == "best-discard":
+        return _solve_discard(puzzle, puzzle.hand, rules, limit)
     solver = _SOLVERS.get(puzzle.theme)
     if solver is None:
         raise PuzzleError(f"{puzzle.id}: unknown theme {puzzle.theme!r}")
@@ -204,7 +210,8 @@ def _solve_fei(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     return Solution(alts[0], alts, text + ".", level)
 
 
-# a best-discard puzzle asks which card to throw (or sink): a KONG is a question of its own
+# a best-discard puzzle asks which card to throw: its answer is the best of every option the hand
+# has (sinking a FEI, a KONG, declaring the win), so a move beside the discard must be clearly worse
 DISCARD_ACTIONS = ("discard", "sink")
 _MOVE_NAMES = {"sink": "sinking", "kong": "a KONG of", "add-kong": "adding to the PONG", "recall": "recalling the FEI with"}
 
@@ -213,44 +220,67 @@ def _clear_margin(best: float, second: float) -> bool:
     return best - second >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
 
 
+def _option_name(opt: Option) -> str:
+    """An option as a puzzle names it: the card thrown, or the move (``kong 5d``, ``sink F*``)."""
+    return str(opt.tile) if opt.action == "discard" else f"{opt.action} {opt.tile}"
+
+
 def _move_text(opt: Option) -> str:
     """An option in words: ``the discard 5d``, ``a KONG of 5d``, ``sinking F*``."""
     return f"the discard {opt.tile}" if opt.action == "discard" else f"{_MOVE_NAMES[opt.action]} {opt.tile}"
 
 
-def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
+def _distinct(options: tuple[Option, ...]) -> list[Option]:
+    """The options, best first, each (action, card) once."""
+    seen: set[tuple[str, Tile]] = set()
+    out: list[Option] = []
+    for opt in options:
+        if (opt.action, opt.tile) not in seen:
+            seen.add((opt.action, opt.tile))
+            out.append(opt)
+    return out
+
+
+def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet, limit: int | None = None) -> Solution:
     from tutor.engine import solver
 
     draws = puzzle.draws or 3
-    result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws)
-    options: list[Option] = []
-    seen: set[tuple[str, Tile]] = set()
-    for opt in result.options:
-        key = (opt.action, opt.tile)
-        if opt.action in DISCARD_ACTIONS and key not in seen:
-            seen.add(key)
-            options.append(opt)
+
+    def within(states: int, _done: int, _tasks: int) -> None:
+        if limit is not None and states > limit:
+            raise PuzzleError(f"{puzzle.id}: more than {limit:,} solver states: too costly to re-check quickly")
+
+    result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws, search_moves=True,
+                            progress=None if limit is None else within)
+    if result.draws != draws:  # the search fell back to fewer draws than the puzzle says
+        raise PuzzleError(f"{puzzle.id}: the search over {plural(draws, 'draw')} passes its budget")
+    everything = _distinct(result.options)
+    options = [o for o in everything if o.action in DISCARD_ACTIONS]
     if not options:
         raise PuzzleError(f"{puzzle.id}: no discard to choose")
     best = options[0]
-
-    def name(opt: Option) -> str:
-        return str(opt.tile) if opt.action == "discard" else f"{opt.action} {opt.tile}"
-
+    if result.wins_now and not _clear_margin(best.expected_fun, result.fun_now):
+        raise PuzzleError(f"{puzzle.id}: the hand already wins: declaring SEK WOO scores {result.fun_now}, "
+                          f"not clearly less than {best.expected_fun:.2f}")
+    rivals = [o for o in everything if o.action not in DISCARD_ACTIONS and not _clear_margin(best.expected_fun, o.expected_fun)]
+    if rivals:  # a KONG (or another move) as good or better: not a question of which card to throw
+        raise PuzzleError(f"{puzzle.id}: {_move_text(rivals[0])} expects {rivals[0].expected_fun:.2f}, "
+                          f"not clearly less than {best.expected_fun:.2f}")
+    name = _option_name
     alts = [name(best)]
     for opt in options[1:]:
         if not _clear_margin(best.expected_fun, opt.expected_fun):
             alts.append(name(opt))
     if best.action != "discard" and len(alts) == 1:
-        alts.append(best.action)  # a sinking (or KONG) answer is not a discard puzzle
+        alts.append(best.action)  # a sinking answer is not a discard puzzle
     text = (
         f"Discard {best.tile}: expected {best.expected_fun:.2f} FUN over {plural(draws, 'draw')} "
         f"(wins {best.win_probability:.0%}), keeping {plural(best.acceptance, 'card')} that improve the hand"
     )
     if best.accepts and best.shanten == 0:
         text += f" (it waits on {tiles_text(t for t, _ in best.accepts)})"
-    if len(options) > 1:
-        nxt = options[1]
+    if len(everything) > 1:
+        nxt = everything[1]
         text += f". Next best, {name(nxt)}, expects only {nxt.expected_fun:.2f}"
     max_acc = max(o.acceptance for o in options if o.shanten == best.shanten)
     same_shanten = sum(1 for o in options if o.shanten == best.shanten)
@@ -370,7 +400,7 @@ def build(
         draws = 3
     draft = Puzzle(puzzle_id, theme, 1, Hand.parse(hand), hand.strip(),
                    question_for(theme, seat, draws, on, source, drawn), "?", "?", rules, seat, draws, on, source, drawn)
-    sol = solve(draft)
+    sol = solve(draft, SOLVE_BUDGET if budget else None)
     if not sol.unique:
         raise PuzzleError(f"{puzzle_id}: not one answer but {len(sol.alternatives)}: {', '.join(sol.alternatives)}")
     if sol.work > SOLVE_BUDGET and budget:

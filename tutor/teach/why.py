@@ -257,7 +257,7 @@ def _why_discard(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) 
     from tutor.engine.explain import compare
 
     draws = p.draws or 3
-    result = solver.discard(p.hand, rules, seat=p.seat, draws=draws)
+    result = solver.discard(p.hand, rules, seat=p.seat, draws=draws, search_moves=True)  # as solve weighs it
     sinking = given.split()[0].lower() == "sink"  # "sink F*"; "F*" alone is the FEI thrown
     card = Tile.parse(given.split()[-1])
     right = p.answer.split()[-1]
