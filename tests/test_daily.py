@@ -206,3 +206,22 @@ def test_the_time_to_the_next_daily_counts_a_clock_change(tmp_path: Path, monkey
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+@pytest.mark.parametrize("copies", [1, 3])
+def test_every_week_of_the_rotation_holds_six_themes_or_seven(copies: int) -> None:
+    """For the shipped set (and three times it): any seven days in a row, the join where the
+    rotation comes round among them, hold seven themes, or six where one theme is more than a
+    seventh of the pool; and no other theme comes twice. (The round robin laid out before
+    mirrored its start at its end: 'count, waits, best, best, waits, count' across the join.)
+    Lopsided pools are held to their share instead (above)."""
+    grown = [replace(p, id=f"{p.id}-{k}") for k in range(copies) for p in PUZZLES]
+    pool = eligible(grown)
+    n = len(pool)
+    days = schedule(EPOCH, 2 * n, grown)
+    share = Counter(p.theme for p in pool)
+    big = [t for t, c in share.items() if c * 7 > n]
+    for k in range(n):
+        week = Counter(p.theme for p in days[k:k + 7])
+        assert len(week) >= (7 - len(big) if big else 7), (k, week)
+        assert all(times == 1 for t, times in week.items() if t not in big), (k, week)

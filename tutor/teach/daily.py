@@ -99,24 +99,20 @@ def _arrange(pool: tuple[Puzzle, ...], attempt: int) -> list[Puzzle]:
 
 
 def _stride(pool: tuple[Puzzle, ...]) -> list[Puzzle]:
-    """A seeded permutation of ``pool`` with each theme spread evenly in proportion to its size:
-    the themes take turns by smooth weighted round robin (each day every theme gains its size and
-    the one with most goes, losing the pool's size), a cycle that closes on itself after N days,
-    so the join where the rotation comes round is as even as any other day."""
+    """A seeded permutation of ``pool`` with each theme spread evenly in proportion to its size: the
+    j-th of a theme's c puzzles sits at (j + o) / c of the way round, o a seeded offset of the theme
+    in [0, 1), and the days follow those places. A theme's puzzles are then 1/c of the cycle apart
+    everywhere, the join where the rotation comes round included (the next one sits at 1 + o/c).
+    A smooth weighted round robin spread as evenly inside the cycle but mirrored its start at its
+    end, so the join brought a theme back within days (count, waits, best, best, waits, count)."""
     by_theme: dict[str, list[Puzzle]] = {}
     for p in sorted(pool, key=lambda p: _unit(f"0:{p.id}")):
         by_theme.setdefault(p.theme, []).append(p)
-    credit = dict.fromkeys(by_theme, 0)
-    taken = dict.fromkeys(by_theme, 0)
-    out: list[Puzzle] = []
-    for _ in range(len(pool)):
-        for theme, ps in by_theme.items():
-            credit[theme] += len(ps)
-        theme = max(credit, key=lambda t: (credit[t], _unit(f"turn:{t}")))
-        credit[theme] -= len(pool)
-        out.append(by_theme[theme][taken[theme]])
-        taken[theme] += 1
-    return out
+    placed = []
+    for theme, ps in by_theme.items():
+        offset = _unit(f"turn:{theme}")
+        placed += [((j + offset) / len(ps), _unit(f"tie:{theme}"), p) for j, p in enumerate(ps)]
+    return [p for _, _, p in sorted(placed, key=lambda x: x[:2])]
 
 
 def _clashes(days: list[Puzzle], at: tuple[int, ...]) -> int:
@@ -167,12 +163,13 @@ def _rotation(pool: tuple[Puzzle, ...]) -> list[Puzzle]:
     """The rotation of ``pool``: of the first ``ATTEMPTS`` seeded arrangements, each repaired by
     swaps, the first with no theme twice in ``WINDOW`` days (the join where the rotation comes
     round included), else the one whose themes crowd least. When a theme holds more than a
-    seventh of the pool, it cannot stay out of any week: the first arrangement spreads it evenly."""
+    seventh of the pool, it cannot stay out of any week: every theme is spread evenly in proportion
+    to its size (``_stride``), then repaired by the same swaps."""
     counts: dict[str, int] = {}
     for p in pool:
         counts[p.theme] = counts.get(p.theme, 0) + 1
     if max(counts.values()) * WINDOW > len(pool):  # a theme too big to come once a week: spread all evenly
-        return _stride(pool)
+        return _repair(_stride(pool))  # (the places are even on average; the swaps take out what bunches)
     best: list[Puzzle] = []
     least = -1
     for attempt in range(ATTEMPTS):
