@@ -79,6 +79,7 @@ def test_sample_rebuilds_byte_for_byte() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy  # the tables' contents are checked against brute force in the default run (test_shanten)
 def test_full_rebuild_matches_shipped_file() -> None:
     """The whole table rebuilt equals the shipped file once decompressed (about 45 s)."""
     assert tables.decode(build_tables.build()) == tables.decode(tables.DATA.read_bytes())
