@@ -101,10 +101,9 @@ def _arrange(pool: tuple[Puzzle, ...], attempt: int) -> list[Puzzle]:
 def _stride(pool: tuple[Puzzle, ...]) -> list[Puzzle]:
     """A seeded permutation of ``pool`` with each theme spread evenly in proportion to its size: the
     j-th of a theme's c puzzles sits at (j + o) / c of the way round, o a seeded offset of the theme
-    in [0, 1), and the days follow those places. A theme's puzzles are then 1/c of the cycle apart
-    everywhere, the join where the rotation comes round included (the next one sits at 1 + o/c).
-    A smooth weighted round robin spread as evenly inside the cycle but mirrored its start at its
-    end, so the join brought a theme back within days (count, waits, best, best, waits, count)."""
+    in [0, 1), and the days follow those places: 1/c of the cycle apart, the join where the rotation
+    comes round included (the next one sits at 1 + o/c). Days may still bunch where several themes'
+    places fall close together; ``_repair`` takes that out."""
     by_theme: dict[str, list[Puzzle]] = {}
     for p in sorted(pool, key=lambda p: _unit(f"0:{p.id}")):
         by_theme.setdefault(p.theme, []).append(p)
