@@ -32,7 +32,7 @@ from tutor.teach.facts import (
 from tutor.teach.themes import question_for
 
 if TYPE_CHECKING:
-    from tutor.engine.results import Check, ClaimOption, Option
+    from tutor.engine.results import Check, ClaimOption, DiscardResult, Option
     from tutor.rules.load import RuleSet
 
 DISCARD_MARGIN_ABS = 0.05
@@ -241,6 +241,12 @@ def _distinct(options: tuple[Option, ...]) -> list[Option]:
     return out
 
 
+def _over_all_draws(puzzle: Puzzle, result: DiscardResult, draws: int) -> None:
+    """Refuse a search that fell back to fewer draws than the puzzle says (past its budget)."""
+    if result.draws != draws:
+        raise PuzzleError(f"{puzzle.id}: the search over {plural(draws, 'draw')} passes its budget")
+
+
 def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet, limit: int | None = None) -> Solution:
     from tutor.engine import solver
 
@@ -252,8 +258,7 @@ def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet, limit: int | None
 
     result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws, search_moves=True,
                             progress=None if limit is None else within)
-    if result.draws != draws:  # the search fell back to fewer draws than the puzzle says
-        raise PuzzleError(f"{puzzle.id}: the search over {plural(draws, 'draw')} passes its budget")
+    _over_all_draws(puzzle, result, draws)
     everything = _distinct(result.options)
     options = [o for o in everything if o.action in DISCARD_ACTIONS]
     if not options:
@@ -266,7 +271,7 @@ def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet, limit: int | None
     if rivals:  # a KONG (or another move) as good or better: not a question of which card to throw
         raise PuzzleError(f"{puzzle.id}: {_move_text(rivals[0])} expects {rivals[0].expected_fun:.2f}, "
                           f"not clearly less than {best.expected_fun:.2f}")
-    name = _option_name
+    name = _option_name  # as the answer and its alternatives are written
     alts = [name(best)]
     for opt in options[1:]:
         if not _clear_margin(best.expected_fun, opt.expected_fun):
@@ -335,8 +340,7 @@ def _solve_move(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
     draws = puzzle.draws or 3
     drawn = None if puzzle.drawn is None else Tile.parse(puzzle.drawn)
     result = solver.discard(hand, rules, seat=puzzle.seat, draws=draws, drawn=drawn, search_moves=True)
-    if result.draws != draws:  # the search fell back to fewer draws than the puzzle says
-        raise PuzzleError(f"{puzzle.id}: the search over {plural(draws, 'draw')} passes its budget")
+    _over_all_draws(puzzle, result, draws)
     if result.wins_now and puzzle.theme != "recall-fei":  # a recall may be what makes the win: that is the point
         raise PuzzleError(f"{puzzle.id}: the hand already wins: declaring SEK WOO for {result.fun_now} is the answer")
     moves = [o for o in result.options if o.action in _MOVES[puzzle.theme]]
