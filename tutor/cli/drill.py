@@ -41,6 +41,7 @@ def drill(
     given up. Reads one move a line when stdin is not a terminal."""
     import random
 
+    from tutor.cli import workers
     from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
     from tutor.rules.load import load_rules
     from tutor.table.drill import Player, QuitDrill, Summary, play_hand, read_move
@@ -84,7 +85,7 @@ def drill(
         else:
             say(graded_text(g, unit), grade_style(g.loss))
 
-    player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json))
+    player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json), cores=workers.cores())
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
     try:

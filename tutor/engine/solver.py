@@ -224,7 +224,7 @@ def _discard(
         for meld, after in recalls(hand, drawn, rules):
             options.append(_recalled(discard(after, rules, seat_name, n, seen, flags, None, exact_draws,
                                             search_moves=search_moves), drawn, meld))
-    options.sort(key=lambda o: (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile))
+    options.sort(key=option_order)
     options = explain(options, n, rules.unit)
     if not search_moves and min(exact_draws, n) > 1:
         notes.append(NO_MOVES_NOTE)
@@ -237,6 +237,12 @@ def _discard(
         -1 if now.wins else min(o.distance for o in options if o.action == "discard"),
         now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
     )
+
+
+def option_order(o: Option) -> tuple[object, ...]:
+    """The order ``discard`` ranks its options in: expected FUN, then the win chance, the distance
+    to a win, shanten, acceptance, and the action and card (so that ties always fall the same way)."""
+    return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)
 
 
 def _recalled(after: DiscardResult, drawn: Tile, meld: Meld) -> Option:

@@ -20,6 +20,7 @@ from tutor.rules.load import RuleSet
 from tutor.table.events import Record
 from tutor.table.game import Game, Result, View
 from tutor.table.grading import Graded, Progress, Searched, graded, search_claim, search_turn
+from tutor.table.halves import meanwhile, worth_splitting
 from tutor.table.moves import Move, after_turn
 from tutor.table.opponents import shanten_of
 
@@ -141,8 +142,9 @@ class Player:
 
     def __init__(self, rules: RuleSet, seat: Seat, ask: Callable[[Question], Move],
                  graded: Callable[[Graded], None],
-                 waiting: Callable[[], AbstractContextManager[Progress | None]] | None = None) -> None:
+                 waiting: Callable[[], AbstractContextManager[Progress | None]] | None = None, cores: int = 1) -> None:
         self.rules = rules
+        self.cores = cores  # the cores a long turn may be weighed on (``tutor.table.halves``)
         self.seat = seat
         self.ask = ask
         self.graded = graded
@@ -167,8 +169,11 @@ class Player:
             self.hand.draws += 1
         seen = list(view.seen.elements())
         self.latest = (0, 0, 1)
-        searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left,
-                              self.progress)
+        if self.cores > 1 and worth_splitting(view.hand, self.rules, self.seat, view.draws_left):
+            searched = meanwhile(view.hand, self.rules, self.seat, drawn, seen, view.draws_left, self.progress)
+        else:
+            searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left,
+                                  self.progress)
         move = self.ask(Question("turn", view, tuple(legal), drawn))
         self._done(graded("turn", view.hand, drawn, self._wait(searched), move, view.draws_left))
         if move.action == "discard" and self.hand.ready_after is None \

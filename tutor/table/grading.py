@@ -86,7 +86,8 @@ def claim_options(result: ClaimResult) -> list[Choice]:
     return out
 
 
-def _ranked(options: list[Choice]) -> tuple[Choice, ...]:
+def ranked(options: list[Choice]) -> tuple[Choice, ...]:
+    """The options best first (ties as they came: in the search's order)."""
     return tuple(sorted(options, key=lambda c: (-c.expected_fun, -c.win_probability)))
 
 
@@ -100,14 +101,14 @@ def search_turn(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen
                 progress: Progress | None = None) -> Searched:
     """Every move of a full hand with ``n`` own draws left, weighed (before the player chooses)."""
     result = discard(hand, rules, seat, draws=n, seen=seen, drawn=drawn, progress=progress)
-    return _ranked(turn_options(result)), result.draws
+    return ranked(turn_options(result)), result.draws
 
 
 def search_claim(hand: Hand, tile: Tile, source: str, rules: RuleSet, seat: Seat, seen: Sequence[Tile], n: int,
                  progress: Progress | None = None) -> Searched:
     """Every answer to ``tile`` thrown from ``source`` with ``n`` draws left, weighed."""
     result = claim(hand, tile, rules, source, seat, draws=n, seen=seen, progress=progress)
-    return _ranked(claim_options(result)), result.draws
+    return ranked(claim_options(result)), result.draws
 
 
 def graded(kind: str, hand: Hand, tile: Tile | None, searched: Searched, chosen: Move, n: int) -> Graded:

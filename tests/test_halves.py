@@ -1,0 +1,108 @@
+"""A drill turn weighed on two cores (``tutor.table.halves``): the two halves put together are one
+search's answer to the last bit, in its order, whatever the hand holds (a FEI to sink or recall,
+a KONG to declare); a worker that dies costs nothing; and a drill played on two cores grades
+every decision as on one."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from test_drill import _policy_ask
+
+from tutor import Hand, load_rules
+from tutor.core.hands import Seat
+from tutor.core.tiles import FEI_ID, TILES, Tile
+from tutor.engine.solver import discard
+from tutor.table import halves
+from tutor.table.drill import Player, Question, play_hand
+from tutor.table.grading import Graded, ranked, search_turn, turn_options
+
+RULES = load_rules("3leg")
+if "fork" not in __import__("multiprocessing").get_all_start_methods():  # pragma: no cover - not Linux
+    pytest.skip("the second half is forked", allow_module_level=True)
+
+# (hand, card just drawn, draws): a FEI to sink and a recall (F* stands in the exposed PONG of 4d),
+# a concealed KONG, a FEI held with honours, a far hand
+HANDS = [
+    ("[44d F*] 4d 1235679d E S N | f1", "4d", 5),
+    ("2222456d 79d E S R G N", None, 3),
+    ("1357d 2468d EE W R Wh F*", None, 5),
+    ("3667899d EE W N R G Wh | f2 a3", None, 5),
+]
+
+
+def _random_hands(k: int, seed: int) -> list[Hand]:
+    rng = random.Random(seed)
+    deck = [t for t in sorted(RULES.in_play) for _ in range(RULES.wild_copies if t == FEI_ID else 4)]
+    out: list[Hand] = []
+    while len(out) < k:
+        cards = sorted(rng.sample(deck, 14))
+        if cards.count(FEI_ID) <= 2:
+            out.append(Hand(tuple(TILES[t] for t in cards)))
+    return out
+
+
+@pytest.mark.parametrize(("text", "drawn", "n"), HANDS)
+def test_the_halves_joined_are_one_search(text: str, drawn: str | None, n: int) -> None:
+    hand = Hand.parse(text)
+    card = Tile.parse(drawn) if drawn else None
+    whole = discard(hand, RULES, "east", draws=n, drawn=card)
+    first = halves.half(hand, RULES, Seat.EAST, card, [], n, 0)
+    second = halves.half(hand, RULES, Seat.EAST, card, [], n, 1)
+    assert {o.tile for o in first.options if o.action == "discard"}.isdisjoint(
+        {o.tile for o in second.options})  # each discard weighed once
+    together = halves.joined(first, second)
+    assert [(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw) for o in together.options] \
+        == [(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw) for o in whole.options]
+    assert together.distance == whole.distance and together.wins_now == whole.wins_now
+
+
+def test_random_hands_split_the_same_way() -> None:
+    """14 dealt cards, two draws: the drill's answer from the halves is the one search's."""
+    for hand in _random_hands(12, 5):
+        one = ranked(turn_options(discard(hand, RULES, "south", draws=2)))
+        two = ranked(turn_options(halves.joined(halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 0),
+                                                halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 1))))
+        assert one == two, str(hand)
+
+
+def test_the_forked_half_and_the_wait() -> None:
+    hand = Hand.parse(HANDS[0][0])
+    heard: list[tuple[int, int, int]] = []
+    wait = halves.meanwhile(hand, RULES, Seat.EAST, Tile.parse("4d"), [], 5, lambda *a: heard.append(a))
+    polled: list[int] = []
+    got = wait(lambda: polled.append(1))
+    assert got == search_turn(hand, RULES, Seat.EAST, Tile.parse("4d"), [], 5)
+    assert heard and max(h[2] for h in heard) > 0  # the halves' options counted as they were weighed
+
+
+def test_a_worker_that_dies_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def dies(*_args: object) -> None:
+        os._exit(3)
+
+    monkeypatch.setattr(halves, "_second_half", dies)
+    hand = Hand.parse(HANDS[2][0])
+    wait = halves.meanwhile(hand, RULES, Seat.EAST, None, [], 5, lambda *a: None)
+    assert wait(None) == search_turn(hand, RULES, Seat.EAST, None, [], 5)
+
+
+def test_which_turns_are_split() -> None:
+    far = Hand.parse(HANDS[3][0])
+    near = Hand.parse("123d 456d 789d EE RG N")
+    assert halves.worth_splitting(far, RULES, Seat.EAST, halves.MIN_DRAWS)
+    assert not halves.worth_splitting(far, RULES, Seat.EAST, halves.MIN_DRAWS - 1)
+    assert not halves.worth_splitting(near, RULES, Seat.EAST, 9)  # 1 from ready
+
+
+def test_a_drill_on_two_cores_grades_as_on_one() -> None:
+    graded: dict[int, list[Graded]] = {1: [], 2: []}
+    asked: list[Question] = []
+    for cores in (1, 2):
+        play_hand(RULES, 9, Player(RULES, Seat.SOUTH, _policy_ask(asked if cores == 2 else []), graded[cores].append,
+                                   cores=cores))
+    split = [q for q in asked if q.kind == "turn"
+             and halves.worth_splitting(q.view.hand, RULES, Seat.SOUTH, q.view.draws_left)]
+    assert split  # some turns were weighed on two cores
+    assert graded[2] == graded[1]
