@@ -106,3 +106,31 @@ def test_a_drill_on_two_cores_grades_as_on_one() -> None:
              and halves.worth_splitting(q.view.hand, RULES, Seat.SOUTH, q.view.draws_left)]
     assert split  # some turns were weighed on two cores
     assert graded[2] == graded[1]
+
+
+def test_ctrl_c_is_the_parents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forked half ignores SIGINT (a Ctrl-C reaches the whole process group): the parent stops
+    the drill and ends it, and no traceback comes from the worker."""
+    import signal
+
+    seen: list[object] = []
+
+    def record(hand: Hand, *args: object, **kw: object) -> object:
+        seen.append(signal.getsignal(signal.SIGINT))
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(halves, "half", record)
+
+    class Conn:
+        def send(self, message: object) -> None:
+            seen.append(message)
+
+        def close(self) -> None:
+            pass
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        halves._second_half(Conn(), Hand.parse(HANDS[2][0]), RULES, Seat.EAST, None, [], 5)  # type: ignore[arg-type]
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert seen == [signal.SIG_IGN, ("failed",)]

@@ -12,6 +12,7 @@ again here, whole.
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
@@ -157,7 +158,9 @@ def _read(conn: Connection, tell: Progress) -> tuple[DiscardResult | None, bool]
 
 def _second_half(conn: Connection, hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None,
                  seen: Sequence[Tile], n: int) -> None:
-    """The forked process: the second half, its progress every ``TICK`` seconds, then its answer."""
+    """The forked process: the second half, its progress every ``TICK`` seconds, then its answer.
+    Ctrl-C is left to the parent, which ends this process (no traceback from it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     last = [0.0]
 
     def tell(states: int, done: int, total: int) -> None:
