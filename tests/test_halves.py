@@ -14,7 +14,9 @@ from test_drill import _policy_ask
 from tutor import Hand, load_rules
 from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.solver import discard
+from tutor.engine import solver
+from tutor.engine.solver import discard, joined
+from tutor.errors import SearchBudgetError
 from tutor.table import halves
 from tutor.table.drill import Player, Question, play_hand
 from tutor.table.grading import Graded, ranked, search_turn, turn_options
@@ -52,20 +54,34 @@ def test_the_halves_joined_are_one_search(text: str, drawn: str | None, n: int) 
     first = halves.half(hand, RULES, Seat.EAST, card, [], n, 0)
     second = halves.half(hand, RULES, Seat.EAST, card, [], n, 1)
     assert {o.tile for o in first.options if o.action == "discard"}.isdisjoint(
-        {o.tile for o in second.options})  # each discard weighed once
-    together = halves.joined(first, second)
-    assert [(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw) for o in together.options] \
-        == [(o.action, o.tile, o.meld, o.expected_fun, o.win_probability, o.win_by_draw) for o in whole.options]
-    assert together.distance == whole.distance and together.wins_now == whole.wins_now
+        {o.tile for o in second.options})  # each discard weighed once, the moves beside it in the first
+    assert all(o.action == "discard" for o in second.options)
+    together = joined([first, second])
+    assert together.options == whole.options  # explanations included
+    assert (together.distance, together.wins_now, together.states) == (whole.distance, whole.wins_now, whole.states)
 
 
 def test_random_hands_split_the_same_way() -> None:
     """14 dealt cards, two draws: the drill's answer from the halves is the one search's."""
     for hand in _random_hands(12, 5):
         one = ranked(turn_options(discard(hand, RULES, "south", draws=2)))
-        two = ranked(turn_options(halves.joined(halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 0),
-                                                halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 1))))
-        assert one == two, str(hand)
+        two = halves.whole(hand, RULES, Seat.SOUTH, None, [], 2, halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 0),
+                           halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 1), lambda *a: None)
+        assert two == (one, 2), str(hand)
+
+
+def test_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One search counts its states over every option: where each half is within the budget but
+    the two are not, the turn is weighed over fewer draws, as one search weighs it."""
+    hand = Hand.parse(HANDS[2][0])
+    first = halves.half(hand, RULES, Seat.EAST, None, [], 5, 0)
+    second = halves.half(hand, RULES, Seat.EAST, None, [], 5, 1)
+    monkeypatch.setattr(solver, "MAX_STATES", max(first.states, second.states) + 1)
+    one = search_turn(hand, RULES, Seat.EAST, None, [], 5)
+    assert one[1] < 5  # one search falls back
+    assert halves.meanwhile(hand, RULES, Seat.EAST, None, [], 5, lambda *a: None)(None) == one
+    with pytest.raises(SearchBudgetError):
+        joined([first, second])
 
 
 def test_the_forked_half_and_the_wait() -> None:

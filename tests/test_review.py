@@ -575,3 +575,26 @@ def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_s
     with pytest.raises(ArgumentError, match="budget"):  # the exact draws asked for: no other horizon
         monkeypatch.setattr(solver, "MAX_STATES", 2)
         review(record, exact_draws=1, run=run)
+
+
+def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One search counts its states over every option, so a move whose shares are each within the
+    budget but not together is weighed over fewer draws in shares too (before, the shares gave the
+    whole horizon where one process fell back: the review on every core answered otherwise)."""
+    from test_record import random_round
+
+    from tutor.engine import solver
+    from tutor.table.review import SHARES, _asks
+    from tutor.table.weigh import shares, weigh_ask
+
+    record = random_round(1, Seat.EAST)
+    asks, _ = _asks(record, RULES, Seat.EAST, 2)
+    ask = max((a for a in asks if a.kind == "move"), key=lambda a: weigh_ask(a, RULES, Seat.EAST)[1])
+    parts = [weigh_ask(p, RULES, Seat.EAST)[1] for p in shares(ask, SHARES)]
+    monkeypatch.setattr(solver, "MAX_STATES", max(parts) + 1)  # each share fits, the whole does not
+    assert sum(parts) > solver.MAX_STATES
+    one = review(record, draws=2)
+    shared = review(record, draws=2, run=lambda fn, items: (fn(i) for i in items))
+    assert next(d for d in one.decisions if d.index == ask.index).draws < 2
+    assert [(d.options, d.draws, d.explanation) for d in shared.decisions] == \
+        [(d.options, d.draws, d.explanation) for d in one.decisions]

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
+UNREACHED = 99
+"""The distance to a win of a part of ``discard`` that weighs no discard (``share``, ``barred``)."""
 MAX_STATES = 150_000
 """The most hand states one ``discard`` may search (the default horizon needs at most about
 40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
@@ -143,6 +145,7 @@ def discard(
     kongs_now: bool = True,
     barred: frozenset[Tile] = frozenset(),
     search_moves: bool = True,
+    share: tuple[int, int] = (0, 1),
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -156,14 +159,19 @@ def discard(
     calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
     draw but the last inside the search too (RULES §5.4, the default; false: discards alone after
     the root, and a note says so). Past the state budget, the answer is over fewer draws and a
-    note says so (``fitted``)."""
-    if exact_draws is not None:
+    note says so (``fitted``).
+
+    ``share`` (i, k): one of k parts of the answer, to weigh apart (on other cores): the discards
+    of every k-th kind held from the i-th, and for i = 0 the moves beside a discard; ``joined``
+    puts the k parts together as the whole. A part never falls back to fewer draws on its own: past
+    the budget it raises the budget's error, and the caller weighs the whole over fewer draws."""
+    if exact_draws is not None or share != (0, 1):
         return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now,
-                        barred, search_moves)
+                        barred, search_moves, share)
 
     def over(m: int | None) -> DiscardResult:
         return _discard(hand, rules, seat, draws if m is None else m, seen, situations, wall if m is None else None,
-                        None, progress, drawn, kongs_now, barred, search_moves)
+                        None, progress, drawn, kongs_now, barred, search_moves, share)
 
     result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
     return result if note is None else replace(result, notes=(*result.notes, note))
@@ -172,7 +180,7 @@ def discard(
 def _discard(
     hand: Hand, rules: RuleSet, seat: str | Seat, draws: int | None, seen: Sequence[Tile], situations: Iterable[str],
     wall: int | None, exact_draws: int | None, progress: Callable[[int, int, int], None] | None, drawn: Tile | None,
-    kongs_now: bool, barred: frozenset[Tile], search_moves: bool,
+    kongs_now: bool, barred: frozenset[Tile], search_moves: bool, share: tuple[int, int] = (0, 1),
 ) -> DiscardResult:
     """``discard`` over the horizon asked for, or the budget's error."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
@@ -187,13 +195,17 @@ def _discard(
     pool0 = [unseen[t] for t in table.kinds]
     now = check(hand, rules, seat_name, flags)
     tasks: list[tuple[Table, int, Tile, str, bool]] = []
+    part, parts = share
+    ours = frozenset(sorted(set(hand.concealed))[part::parts]) - barred
+    moves_now = part == 0  # sinking, KONGs and recalls: in the first part
     for i, t in enumerate(table.kinds):
-        if key14 >> (3 * i) & 7 and TILES[t] not in barred:
+        if key14 >> (3 * i) & 7 and TILES[t] in ours:
             tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))
-    if table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild and rules.spec.tiles.wild.sinkable:
+    if moves_now and table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild \
+            and rules.spec.tiles.wild.sinkable:
         sunk = table_for(rules, seat_name, flags, hand, hand.bonus + (FEI,))
         tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
-    for action, tile, after in kongs(hand) if kongs_now else ():  # the four laid down, then a replacement
+    for action, tile, after in kongs(hand) if kongs_now and moves_now else ():  # the four laid down, then a replacement
         kt = table_for(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
     counter = [0]
@@ -218,7 +230,7 @@ def _discard(
     # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
     options = [replace(o, instant=kong_payment(rules, concealed=o.action == "kong")) if o.action in KONGS else o
                for o in options]
-    if drawn is not None:
+    if drawn is not None and moves_now:
         if drawn not in hand.concealed:
             raise ArgumentError("drawn", f"{drawn} is not among the cards held")
         for meld, after in recalls(hand, drawn, rules):
@@ -234,7 +246,7 @@ def _discard(
         notes.extend(note for note in now.notes if note.startswith("complete, but"))
     return DiscardResult(
         hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
-        -1 if now.wins else min(o.distance for o in options if o.action == "discard"),
+        -1 if now.wins else min((o.distance for o in options if o.action == "discard"), default=UNREACHED),
         now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
     )
 
@@ -243,6 +255,20 @@ def option_order(o: Option) -> tuple[object, ...]:
     """The order ``discard`` ranks its options in: expected FUN, then the win chance, the distance
     to a win, shanten, acceptance, and the action and card (so that ties always fall the same way)."""
     return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)
+
+
+def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False) -> DiscardResult:
+    """The parts of one ``discard`` weighed apart (``share``) as the whole gives it: the options in
+    its order, the states summed. Each option is its own search, so the parts are the whole to
+    the last bit; and since the whole counts its states over every option, parts past the state
+    budget together raise the budget's error, as the whole would have stopped there."""
+    first = parts[0]
+    states = sum(p.states for p in parts)
+    if states > MAX_STATES:
+        raise too_many_states(first.draws, first.exact_draws, explicit_exact)
+    options = sorted((replace(o, explanation="") for p in parts for o in p.options), key=option_order)
+    return replace(first, options=tuple(explain(options, first.draws, first.rules.unit)), states=states,
+                   distance=min(p.distance for p in parts))
 
 
 def _recalled(after: DiscardResult, drawn: Tile, meld: Meld) -> Option:
@@ -278,7 +304,7 @@ def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
 
     def within(states: int) -> None:
         if states > MAX_STATES:
-            raise _too_big(n, exact, explicit_exact, f"{MAX_STATES:,} hand states")
+            raise too_many_states(n, exact, explicit_exact)
         if not states & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
             raise _too_big(n, exact, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
 
@@ -315,6 +341,11 @@ def fewer(search: Callable[[int], R], n: int) -> tuple[R, int] | None:
         except SearchBudgetError:
             continue
     return None
+
+
+def too_many_states(n: int, exact: int, explicit_exact: bool) -> SearchBudgetError:
+    """The error of a search over ``n`` draws (``exact`` of them exact) past ``MAX_STATES``."""
+    return _too_big(n, exact, explicit_exact, f"{MAX_STATES:,} hand states")
 
 
 def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> SearchBudgetError:

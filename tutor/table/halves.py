@@ -2,12 +2,12 @@
 card held in a forked process, the rest (and the moves beside a discard) in a thread here.
 
 Each option is weighed on its own (its own search from the cards it keeps), so the two halves
-together are the whole: their options are put back in the order one search gives
-(``tutor.engine.solver.option_order``), and the drill's answer is the same to the last bit as
-with one core. Only a turn worth it is split (``worth_splitting``: far from a win with many
-draws left, where one search takes seconds); a worker that dies, or a half that falls back to
-fewer draws than the other (the search's budget), costs nothing but time: the turn is weighed
-again here, whole.
+together are the whole (``discard``'s ``share``, ``joined``): their options in the order one
+search gives, and the drill's answer the same to the last bit as with one core. The budget too:
+one search counts its states over every option, so halves past it together (or one alone) are
+weighed again here over fewer draws, as one search falls back. Only a turn worth it is split
+(``worth_splitting``: far from a win with many draws left, where one search takes seconds); a
+worker that dies costs nothing but time: its half is weighed here.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Seat
@@ -36,6 +35,8 @@ MIN_DRAWS = 5
 """...with at least this many draws left: below either, one search takes well under a second."""
 TICK = 0.2
 """Seconds between the forked half's reports of how far it has got."""
+OVER = "over"
+"""A half past the search's budget on its own (the whole is then too)."""
 
 Wait = Callable[[Callable[[], None] | None], Searched]
 
@@ -47,34 +48,41 @@ def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
     return n >= MIN_DRAWS and len(set(hand.concealed)) > 1 and shanten_of(hand, rules, seat) >= MIN_SHANTEN
 
 
-def halves(hand: Hand) -> tuple[frozenset[Tile], frozenset[Tile]]:
-    """The cards whose discards each half does not weigh: the first weighs every other kind held
-    from the first, the second the rest."""
-    kinds = sorted(set(hand.concealed))
-    return frozenset(kinds[1::2]), frozenset(kinds[0::2])
-
-
 def half(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int, which: int,
          progress: Progress | None = None) -> DiscardResult:
-    """One half of the turn's options: the first (``which`` 0) with sinking, KONGs and recalls, the
-    second the discards alone."""
+    """One half of the turn's options (``discard``'s ``share``): the first (``which`` 0) the
+    discards of every other kind held from the first, with sinking, KONGs and recalls; the second
+    the other discards. Past the search's budget it raises the budget's error (no half falls back
+    to fewer draws on its own)."""
     from tutor.engine.solver import discard
 
-    barred = halves(hand)[which]
-    result = discard(hand, rules, seat, draws=n, seen=seen, drawn=drawn if which == 0 else None, progress=progress,
-                     kongs_now=which == 0, barred=barred)
-    if which:  # sinking is weighed by the first half
-        result = replace(result, options=tuple(o for o in result.options if o.action != "sink"))
-    return result
+    return discard(hand, rules, seat, draws=n, seen=seen, drawn=drawn, progress=progress, share=(which, 2))
 
 
-def joined(first: DiscardResult, second: DiscardResult) -> DiscardResult:
-    """The two halves' options in the order one search ranks them."""
-    from tutor.engine.solver import option_order
+def whole(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
+          first: DiscardResult | str | None, second: DiscardResult | str | None, progress: Progress) -> Searched:
+    """The turn's answer from its halves (``OVER``: a half past the budget; None: one whose worker
+    died or failed, weighed here): joined where both are within the budget together, else over the
+    longest of 3, 2 or 1 draws that fits, as ``tutor.table.grading.search_turn`` answers."""
+    from tutor.engine.solver import fewer, joined
+    from tutor.errors import SearchBudgetError
 
-    options = sorted((*first.options, *second.options), key=option_order)
-    return replace(first, options=tuple(options), states=first.states + second.states,
-                   distance=min(first.distance, second.distance))
+    if not (isinstance(first, str) or isinstance(second, str)):
+        try:
+            if first is None:
+                first = half(hand, rules, seat, drawn, seen, n, 0, progress)
+            if second is None:
+                second = half(hand, rules, seat, drawn, seen, n, 1, progress)
+            result = joined([first, second])
+            return ranked(turn_options(result)), result.draws
+        except SearchBudgetError:
+            pass
+    from tutor.table.grading import search_turn
+
+    found = fewer(lambda m: search_turn(hand, rules, seat, drawn, seen, m, progress), n)
+    if found is None:
+        raise SearchBudgetError("draws", f"the turn passes the search's budget over every horizon from {n} draws")
+    return found[0]
 
 
 def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
@@ -103,8 +111,12 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
     box: dict[str, Any] = {}
 
     def run() -> None:
+        from tutor.errors import SearchBudgetError
+
         try:
             box["first"] = half(hand, rules, seat, drawn, seen, n, 0, heard(0))
+        except SearchBudgetError:
+            box["first"] = OVER  # the whole turn is weighed over fewer draws (``whole``)
         except BaseException as err:  # noqa: BLE001 - handed to the waiting caller
             box["error"] = err
 
@@ -112,15 +124,14 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
     thread.start()
 
     def answer(poll: Callable[[], None] | None = None) -> Searched:
-        second: DiscardResult | None = None
+        second: DiscardResult | str | None = None
+        waiting = True
         try:
-            while thread.is_alive() or second is None:
+            while thread.is_alive() or waiting:
                 thread.join(0.1)
-                got, done = _read(ours, heard(1))
-                if got is not None:
-                    second = got
-                elif done:  # the worker died, or could not weigh its half: weighed here
-                    second = half(hand, rules, seat, drawn, seen, n, 1, heard(1))
+                if waiting:
+                    second, over = _read(ours, heard(1))
+                    waiting = not over
                 if poll is not None:
                     poll()
         finally:
@@ -130,18 +141,14 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
             worker.join()
         if "error" in box:
             raise box["error"]
-        first: DiscardResult = box["first"]
-        if first.draws != second.draws:  # a half fell back to fewer draws (the budget): the whole turn here
-            from tutor.table.grading import search_turn
-
-            return search_turn(hand, rules, seat, drawn, seen, n, progress)
-        return ranked(turn_options(joined(first, second))), first.draws
+        return whole(hand, rules, seat, drawn, seen, n, box["first"], second, progress)
 
     return answer
 
 
-def _read(conn: Connection, tell: Progress) -> tuple[DiscardResult | None, bool]:
-    """What the forked half has sent: its answer if it has come, and whether it will send no more."""
+def _read(conn: Connection, tell: Progress) -> tuple[DiscardResult | str | None, bool]:
+    """What the forked half has sent: its answer (or ``OVER``) if it has come, and whether it will
+    send no more (None and True: it failed or died)."""
     try:
         while conn.poll():
             kind, *rest = conn.recv()
@@ -149,6 +156,8 @@ def _read(conn: Connection, tell: Progress) -> tuple[DiscardResult | None, bool]
                 tell(*rest)
             elif kind == "done":
                 return rest[0], True
+            elif kind == OVER:
+                return OVER, True
             else:  # "failed": weighed here instead
                 return None, True
     except (EOFError, OSError):  # the worker died
@@ -169,8 +178,12 @@ def _second_half(conn: Connection, hand: Hand, rules: RuleSet, seat: Seat, drawn
             last[0] = now
             conn.send(("progress", states, done, total))
 
+    from tutor.errors import SearchBudgetError
+
     try:
         result = half(hand, rules, seat, drawn, seen, n, 1, tell)
+    except SearchBudgetError:
+        conn.send((OVER,))
     except Exception:  # noqa: BLE001 - the parent weighs this half itself, and raises there
         conn.send(("failed",))
     else:
@@ -179,4 +192,4 @@ def _second_half(conn: Connection, hand: Hand, rules: RuleSet, seat: Seat, drawn
         conn.close()
 
 
-__all__ = ["MIN_DRAWS", "MIN_SHANTEN", "halves", "joined", "meanwhile", "worth_splitting"]
+__all__ = ["MIN_DRAWS", "MIN_SHANTEN", "half", "meanwhile", "whole", "worth_splitting"]

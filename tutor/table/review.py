@@ -177,12 +177,16 @@ def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Sea
     """The decision's options from its parts; where one passed the solver's budget (a hand far from
     a win), the whole decision weighed again here over the longest of 3, 2 or 1 draws that fits, as
     ``discard`` and ``claim`` answer it, with a note that says so (its ``draws`` is that horizon)."""
-    from tutor.engine.solver import fewer
+    from tutor.engine.solver import MAX_STATES, default_exact_draws, fewer, too_many_states
     from tutor.errors import SearchBudgetError
 
     passed = next((p for p in parts if isinstance(p, Passed)), None)
+    weighed = [p for p in parts if not isinstance(p, Passed)]
+    if passed is None and sum(w[1] for w in weighed) > MAX_STATES:  # one search would have stopped there
+        err = too_many_states(ask.draws, default_exact_draws(ask.draws) if exact_draws is None else exact_draws, True)
+        passed = Passed(err.argument, err.message)
     if passed is None:
-        return ask, merged([p for p in parts if not isinstance(p, Passed)]), ""
+        return ask, merged(weighed), ""
     found = None if exact_draws is not None else \
         fewer(lambda m: weigh_ask(replace(ask, draws=m, share=(0, 1)), rules, player), ask.draws)
     if found is None:  # the exact draws were asked for: no other horizon is the answer

@@ -141,13 +141,10 @@ def weigh_move(
     other moves; ``merged`` puts the k shares together into what (0, 1), the whole, gives."""
     from tutor.engine.solver import discard
 
-    i, k = share
-    kinds = sorted(set(hand.concealed))
-    barred = frozenset(kinds) - frozenset(kinds[i::k])  # each option is weighed on its own: a share is the same
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, _exact(n, exact_draws), tick, drawn if i == 0 else None,
-                                    kongs_now=after != "claim" and i == 0, barred=barred)
-    options = [_from_option(o) for o in result.options if i == 0 or o.action != "sink"]
-    return _ranked(options, _win_now(hand, rules, seat, n, situations) if i == 0 else None), result.states
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, _exact(n, exact_draws), tick, drawn,
+                                    kongs_now=after != "claim", share=share)
+    options = [_from_option(o) for o in result.options]
+    return _ranked(options, _win_now(hand, rules, seat, n, situations) if share[0] == 0 else None), result.states
 
 
 def _exact(n: int, exact_draws: int | None) -> int:
