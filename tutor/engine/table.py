@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 
+_NOTHING: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+"""The profile of no cards: no set, no NGAN, no wild slot, nothing kept (``Table.lower``)."""
 HAND_LIMIT = 200_000
 """Memo entries a table kept by ``table_for`` may hold before it is emptied."""
 TABLES_KEPT = 16
@@ -247,14 +249,27 @@ class Table(Completeness):
             return s
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
         sets = self.sets_left
-        total: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-        for prof in self._tables(key, fei, self._parts_lower, self._component_profile):
+        profs = list(self._tables(key, fei, self._parts_lower, self._component_profile))
+        last = profs.pop() if profs else _NOTHING
+        total = profs[0] if profs else _NOTHING
+        for prof in profs[1:]:
             total = merge_profiles(total, prof, sets, fei)
         mw = self.rules.max_wild_per_set
+        c2, c1 = min(mw, 2), min(mw, 1)
+        # the last component merged with the rest straight into the bound: per pair of entries,
+        # the cards kept and the FEI that fill the wild slots open (a slot count past the FEI
+        # held is capped by the min either way, so no entry need be capped first)
         best = 0
-        for (s1, p1, w), v in total.items():
-            cap = w + (sets - s1) * min(mw, 2) + (1 - p1) * min(mw, 1)
-            best = max(best, v + min(fei, cap))
+        rest = list(total.items())
+        for (s2, p2, w2), v2 in last.items():
+            for (s1, p1, w1), v1 in rest:
+                s_ = s1 + s2
+                p_ = p1 + p2
+                if s_ > sets or p_ > 1:
+                    continue
+                v = v1 + v2 + min(fei, w1 + w2 + (sets - s_) * c2 + (1 - p_) * c1)
+                if v > best:  # noqa: PLR1730 - a call to max costs more in this loop
+                    best = v
         s = self.shape.size - best - 1
         if self.specials:
             sp = self.special.shanten(key)
