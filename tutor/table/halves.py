@@ -131,7 +131,7 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
                 thread.join(0.1)
                 if waiting:
                     second, over = _read(ours, heard(1))
-                    waiting = not over
+                    waiting = not over and box.get("first") != OVER  # past the budget already: no need of it
                 if poll is not None:
                     poll()
         finally:
