@@ -53,9 +53,9 @@ def test_the_halves_joined_are_one_search(text: str, drawn: str | None, n: int) 
     whole = discard(hand, RULES, "east", draws=n, drawn=card)
     first = halves.half(hand, RULES, Seat.EAST, card, [], n, 0)
     second = halves.half(hand, RULES, Seat.EAST, card, [], n, 1)
-    assert {o.tile for o in first.options if o.action == "discard"}.isdisjoint(
-        {o.tile for o in second.options})  # each discard weighed once, the moves beside it in the first
-    assert all(o.action == "discard" for o in second.options)
+    assert {o.tile for o in first.options}.isdisjoint(
+        {o.tile for o in second.options if o.action == "discard"})  # each discard weighed once,
+    assert all(o.action == "discard" for o in first.options)  # the moves beside it in the second
     together = joined([first, second])
     assert together.options == whole.options  # explanations included
     assert (together.distance, together.wins_now, together.states) == (whole.distance, whole.wins_now, whole.states)
@@ -110,6 +110,10 @@ def test_which_turns_are_split() -> None:
     assert halves.worth_splitting(far, RULES, Seat.EAST, halves.MIN_DRAWS)
     assert not halves.worth_splitting(far, RULES, Seat.EAST, halves.MIN_DRAWS - 1)
     assert not halves.worth_splitting(near, RULES, Seat.EAST, 9)  # 1 from ready
+    late = Hand.parse("123d 456d 78d EE RG N F* | a1")  # 1 from ready, a FEI: seconds over 3 exact draws
+    assert halves.worth_splitting(late, RULES, Seat.EAST, 3)
+    assert not halves.worth_splitting(late, RULES, Seat.EAST, 2) and not halves.worth_splitting(late, RULES, Seat.EAST, 4)
+    assert not halves.worth_splitting(near, RULES, Seat.EAST, 3)  # no FEI: under a second
 
 
 def test_a_drill_on_two_cores_grades_as_on_one() -> None:

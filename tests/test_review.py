@@ -527,7 +527,7 @@ def test_a_move_weighed_in_shares_is_the_move_weighed_whole(seed: int) -> None:
             parts = shares(ask, k)
             assert len(parts) == k
             assert merged([weigh_ask(p, RULES, Seat.EAST) for p in parts])[0] == whole
-    assert "discard" in actions and len(actions) > 1  # a sink, a KONG: weighed with the first share
+    assert "discard" in actions and len(actions) > 1  # a sink, a KONG: weighed with the last share
 
 
 def test_a_review_runs_its_weighing_to_the_end() -> None:

@@ -162,7 +162,8 @@ def discard(
     note says so (``fitted``).
 
     ``share`` (i, k): one of k parts of the answer, to weigh apart (on other cores): the discards
-    of every k-th kind held from the i-th, and for i = 0 the moves beside a discard; ``joined``
+    of every k-th kind held from the i-th, and for the last (the fewest discards) the moves
+    beside a discard, the dearest to weigh; ``joined``
     puts the k parts together as the whole. A part never falls back to fewer draws on its own: past
     the budget it raises the budget's error, and the caller weighs the whole over fewer draws."""
     if exact_draws is not None or share != (0, 1):
@@ -197,7 +198,7 @@ def _discard(
     tasks: list[tuple[Table, int, Tile, str, bool]] = []
     part, parts = share
     ours = frozenset(sorted(set(hand.concealed))[part::parts]) - barred
-    moves_now = part == 0  # sinking, KONGs and recalls: in the first part
+    moves_now = part == parts - 1  # sinking, KONGs and recalls: in the last part (the fewest discards)
     for i, t in enumerate(table.kinds):
         if key14 >> (3 * i) & 7 and TILES[t] in ours:
             tasks.append((table, key14 - table.unit_of[i], TILES[t], "discard", False))

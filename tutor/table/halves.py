@@ -1,5 +1,5 @@
 """A drill turn weighed on two cores while the player thinks: the discards of every other kind of
-card held in a forked process, the rest (and the moves beside a discard) in a thread here.
+card held, with the moves beside a discard, in a forked process; the rest in a thread here.
 
 Each option is weighed on its own (its own search from the cards it keeps), so the two halves
 together are the whole (``discard``'s ``share``, ``joined``): their options in the order one
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 MIN_SHANTEN = 2
 """A turn is split only when the hand is at least this far from ready..."""
 MIN_DRAWS = 5
-"""...with at least this many draws left: below either, one search takes well under a second."""
+"""...with at least this many draws left: below either, one search takes well under a second
+(but at the longest horizon searched exactly: ``worth_splitting``)."""
 TICK = 0.2
 """Seconds between the forked half's reports of how far it has got."""
 OVER = "over"
@@ -42,17 +43,25 @@ Wait = Callable[[Callable[[], None] | None], Searched]
 
 
 def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
-    """Is the turn long enough to weigh on two cores (``MIN_SHANTEN``, ``MIN_DRAWS``)?"""
+    """Is the turn long enough to weigh on two cores? Far from a win with many draws left
+    (``MIN_SHANTEN``, ``MIN_DRAWS``), or not ready at the longest horizon searched exactly, holding
+    a FEI (every discard weighed after each draw, and the moves a FEI opens: seconds)."""
+    from tutor.core.tiles import FEI
+    from tutor.engine.solver import EXACT_DRAWS
     from tutor.table.opponents import shanten_of
 
-    return n >= MIN_DRAWS and len(set(hand.concealed)) > 1 and shanten_of(hand, rules, seat) >= MIN_SHANTEN
+    if len(set(hand.concealed)) < 2:
+        return False
+    if n >= MIN_DRAWS:
+        return shanten_of(hand, rules, seat) >= MIN_SHANTEN
+    return n == EXACT_DRAWS + 1 and FEI in hand.concealed and shanten_of(hand, rules, seat) >= 1
 
 
 def half(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int, which: int,
          progress: Progress | None = None) -> DiscardResult:
     """One half of the turn's options (``discard``'s ``share``): the first (``which`` 0) the
-    discards of every other kind held from the first, with sinking, KONGs and recalls; the second
-    the other discards. Past the search's budget it raises the budget's error (no half falls back
+    discards of every other kind held from the first; the second the other discards, with sinking,
+    KONGs and recalls. Past the search's budget it raises the budget's error (no half falls back
     to fewer draws on its own)."""
     from tutor.engine.solver import discard
 

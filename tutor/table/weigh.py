@@ -137,8 +137,9 @@ def weigh_move(
     """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
     ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
     ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand).
-    ``share`` (i, k): only the discards of every k-th kind held from the i-th, and (for i = 0) the
-    other moves; ``merged`` puts the k shares together into what (0, 1), the whole, gives."""
+    ``share`` (i, k): only the discards of every k-th kind held from the i-th, with sinking, KONGs
+    and recalls for the last and SEK WOO for the first; ``merged`` puts the k shares together into
+    what (0, 1), the whole, gives."""
     from tutor.engine.solver import discard
 
     result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, _exact(n, exact_draws), tick, drawn,
