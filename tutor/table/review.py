@@ -28,6 +28,7 @@ from tutor.table.weigh import (
     Passed,
     Run,
     Weighed,
+    exact_for,
     merged,
     shares,
     weigh_ask,
@@ -177,13 +178,13 @@ def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Sea
     """The decision's options from its parts; where one passed the solver's budget (a hand far from
     a win), the whole decision weighed again here over the longest of 3, 2 or 1 draws that fits, as
     ``discard`` and ``claim`` answer it, with a note that says so (its ``draws`` is that horizon)."""
-    from tutor.engine.solver import MAX_STATES, default_exact_draws, fewer, too_many_states
+    from tutor.engine.solver import MAX_STATES, fewer, too_many_states
     from tutor.errors import SearchBudgetError
 
     passed = next((p for p in parts if isinstance(p, Passed)), None)
     weighed = [p for p in parts if not isinstance(p, Passed)]
     if passed is None and sum(w[1] for w in weighed) > MAX_STATES:  # one search would have stopped there
-        err = too_many_states(ask.draws, default_exact_draws(ask.draws) if exact_draws is None else exact_draws, True)
+        err = too_many_states(ask.draws, exact_for(ask.draws, exact_draws), True)
         passed = Passed(err.argument, err.message)
     if passed is None:
         return ask, merged(weighed), ""

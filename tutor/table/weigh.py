@@ -124,7 +124,7 @@ def weigh_claim(
         if tick is not None:
             tick(k, done, total)
 
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, _exact(n, exact_draws), counted)
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_for(n, exact_draws), counted)
     win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
     return _ranked([_from_claim(o) for o in result.options], win), states[0]
 
@@ -137,18 +137,18 @@ def weigh_move(
     """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
     ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
     ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand).
-    ``share`` (i, k): only the discards of every k-th kind held from the i-th, with sinking, KONGs
-    and recalls for the last and SEK WOO for the first; ``merged`` puts the k shares together into
-    what (0, 1), the whole, gives."""
+    ``share`` (i, k): the i-th of k parts of its discards (``discard``'s ``share``, dealt so the
+    parts take about as long), with sinking, KONGs and recalls in the last and SEK WOO in the
+    first; ``merged`` puts the k shares together into what (0, 1), the whole, gives."""
     from tutor.engine.solver import discard
 
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, _exact(n, exact_draws), tick, drawn,
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_for(n, exact_draws), tick, drawn,
                                     kongs_now=after != "claim", share=share)
     options = [_from_option(o) for o in result.options]
     return _ranked(options, _win_now(hand, rules, seat, n, situations) if share[0] == 0 else None), result.states
 
 
-def _exact(n: int, exact_draws: int | None) -> int:
+def exact_for(n: int, exact_draws: int | None) -> int:
     """The exact draws a review weighs with, always said to the solver: a decision weighed in
     shares must have one horizon, so no share may fall back to fewer draws on its own (past the
     budget a share gives back ``Passed``, and the review weighs the whole decision again)."""
@@ -212,4 +212,4 @@ def _from_claim(o: ClaimOption) -> Choice:
                   aim_fun=o.aim_fun, then=o.then)
 
 
-__all__ = ["Ask", "Choice", "Progress", "Run", "Weighed", "merged", "shares", "weigh_ask", "weigh_claim", "weigh_move"]
+__all__ = ["Ask", "Choice", "Progress", "Run", "Weighed", "exact_for", "merged", "shares", "weigh_ask", "weigh_claim", "weigh_move"]
