@@ -202,7 +202,7 @@ def _discard(
                     and rules.spec.tiles.wild.sinkable)
     laid = kongs(hand) if kongs_now else []
     if parts > 1:
-        moves = sinkable or bool(laid) or (drawn is not None and bool(recalls(hand, drawn, rules)))
+        moves = sinkable or bool(laid) or (drawn in hand.concealed and bool(recalls(hand, drawn, rules)))
         held = _dealt(table, key14, held, parts, moves)[part]
     moves_now = part == parts - 1  # sinking, KONGs and recalls: in the last part
     for i in held:
