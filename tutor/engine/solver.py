@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
@@ -279,7 +279,26 @@ def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool) -
     return [sorted(kinds) for kinds in out]
 
 
-def option_order(o: Option) -> tuple[object, ...]:
+class Ranked(Protocol):
+    """What ``option_order`` reads of an option (``Option``, or a review's ``Choice``)."""
+
+    @property
+    def expected_fun(self) -> float: ...
+    @property
+    def win_probability(self) -> float: ...
+    @property
+    def distance(self) -> int: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def acceptance(self) -> int: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def tile(self) -> Tile | None: ...
+
+
+def option_order(o: Ranked) -> tuple[object, ...]:
     """The order ``discard`` ranks its options in: expected FUN, then the win chance, the distance
     to a win, shanten, acceptance, and the action and card (so that ties always fall the same way)."""
     return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)

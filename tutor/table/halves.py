@@ -73,7 +73,7 @@ def whole(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequ
     """The turn's answer from its halves (``OVER``: a half past the budget; None: one whose worker
     died or failed, weighed here): joined where both are within the budget together, else over the
     longest of 3, 2 or 1 draws that fits, as ``tutor.table.grading.search_turn`` answers."""
-    from tutor.engine.solver import fewer, joined
+    from tutor.engine.solver import EXACT_DRAWS, joined
     from tutor.errors import SearchBudgetError
 
     if not (isinstance(first, str) or isinstance(second, str)):
@@ -88,10 +88,8 @@ def whole(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequ
             pass
     from tutor.table.grading import search_turn
 
-    found = fewer(lambda m: search_turn(hand, rules, seat, drawn, seen, m, progress), n)
-    if found is None:
-        raise SearchBudgetError("draws", f"the turn passes the search's budget over every horizon from {n} draws")
-    return found[0]
+    # one search past the budget over n draws goes on over the longest of 3, 2, 1 that fits: the same
+    return search_turn(hand, rules, seat, drawn, seen, min(n - 1, EXACT_DRAWS + 1), progress)
 
 
 def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,

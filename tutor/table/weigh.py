@@ -163,17 +163,14 @@ def shares(ask: Ask, k: int) -> list[Ask]:
     return [replace(ask, share=(i, k)) for i in range(k)] if k > 1 else [ask]
 
 
-def _solver_order(o: Choice) -> tuple[object, ...]:
-    """The order ``discard`` gives its options in (``tutor.engine.solver``)."""
-    return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)
-
-
 def merged(parts: Sequence[Weighed]) -> Weighed:
     """A move's options weighed in shares (``shares``), put together as one search gives them."""
+    from tutor.engine.solver import option_order
+
     if len(parts) == 1:
         return parts[0]
     win = next((o for o in parts[0][0] if o.action == "sek-woo"), None)
-    rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"), key=_solver_order)
+    rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"), key=option_order)
     return _ranked(rest, win), sum(p[1] for p in parts), sum(p[2] for p in parts)
 
 
