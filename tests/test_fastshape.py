@@ -21,9 +21,9 @@ from tutor.core.hands import Hand
 from tutor.core.tiles import FEI_ID, TILES
 from tutor.engine.shanten import (
     ShapeContext,
-    _exact_at_least,
-    _optimistic,
     bound_is_exact,
+    exact_at_least,
+    optimistic,
     shanten_counts,
 )
 from tutor.engine.special import special_shanten
@@ -187,10 +187,10 @@ def test_bound_is_exact_only_where_the_search_confirms_it() -> None:
             elif counts[t] < cap[t]:
                 counts[t] += 1
         ctx = ShapeContext(sets, ok, tuple(cap), rng.choice((sets, sets, sets + 1, 1, 3)), rng.choice((1, 1, 2)))
-        target = _optimistic(counts, 0, ctx, use_tables=False)
+        target = optimistic(counts, 0, ctx, use_tables=False)
         if target < ctx.size and bound_is_exact(counts, ctx, target):
             fired += 1
-            assert _exact_at_least(counts, 0, ctx, target), (counts, cap, sets, ctx.fei_cap, ctx.max_wild)
+            assert exact_at_least(counts, 0, ctx, target), (counts, cap, sets, ctx.fei_cap, ctx.max_wild)
     assert fired > 1500
 
 

@@ -319,7 +319,7 @@ def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
     seen or laid down so few are left, few or no FEI left to draw, near-complete hands) whenever
     one holds, the full search confirms that bound; and on the same hands shanten equals the
     reference path (no tables, no shortcut)."""
-    from tutor.engine.shanten import _exact_at_least, _optimistic
+    from tutor.engine.shanten import exact_at_least, optimistic
     from tutor.engine.supply import _fei_slack, _supply_slack
 
     rng = random.Random(11)
@@ -348,12 +348,12 @@ def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
         if trial % 4 == 1:  # tight: of each kind held, at most two copies left (often one)
             cap = [min(4, n + rng.choice((0, 1, 1, 2))) if n else cap[t] for t, n in enumerate(counts)]
         ctx = ShapeContext(sets, ok, tuple(cap), rng.choice((0, 1, 2, 3, 4, 5)), 1)
-        target = _optimistic(counts, 0, ctx, use_tables=False)
+        target = optimistic(counts, 0, ctx, use_tables=False)
         slack = [f(counts, ctx, ctx.size - target) for f in (_supply_slack, _fei_slack)]
         if target < ctx.size and any(slack):
             fired = [a + b for a, b in zip(fired, slack, strict=True)]
-            assert _exact_at_least(counts, 0, ctx, target), (counts, cap, sets, ctx.fei_cap)
-        elif target < ctx.size and not _exact_at_least(counts, 0, ctx, target):
+            assert exact_at_least(counts, 0, ctx, target), (counts, cap, sets, ctx.fei_cap)
+        elif target < ctx.size and not exact_at_least(counts, 0, ctx, target):
             refused_binding += 1
         assert shanten_counts(counts, 0, ctx) == shanten_counts(counts, 0, ctx, exact=True), (counts, cap)
     assert min(fired) > 100 and refused_binding > 5  # both sides of the test were exercised
@@ -365,7 +365,7 @@ def test_the_supply_shortcut_with_fei_held_only_skips_confirmations_the_search_g
     one to three FEI, copies seen or none left of some kinds, and few FEI to draw, whenever it
     holds the search confirms the bound, and shanten equals the reference path (no tables, no
     shortcut)."""
-    from tutor.engine.shanten import _exact_at_least, _optimistic, fei_bound_is_exact
+    from tutor.engine.shanten import exact_at_least, fei_bound_is_exact, optimistic
 
     rng = random.Random(12)
     ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
@@ -386,11 +386,11 @@ def test_the_supply_shortcut_with_fei_held_only_skips_confirmations_the_search_g
             r = rng.random()
             cap[t] = 4 if r < 0.6 else rng.randint(counts[t], 4) if r < 0.9 else counts[t]
         ctx = ShapeContext(4, ok, tuple(cap), rng.choice((fei, fei + 1, 4)), 1)
-        target = _optimistic(counts, fei, ctx)
+        target = optimistic(counts, fei, ctx)
         if target < ctx.size and fei_bound_is_exact(counts, ctx, target):
             fired += 1
-            assert _exact_at_least(counts, fei, ctx, target), (counts, fei, cap, ctx.fei_cap)
-        elif target < ctx.size and not _exact_at_least(counts, fei, ctx, target):
+            assert exact_at_least(counts, fei, ctx, target), (counts, fei, cap, ctx.fei_cap)
+        elif target < ctx.size and not exact_at_least(counts, fei, ctx, target):
             refused += 1
         assert shanten_counts(counts, fei, ctx) == shanten_counts(counts, fei, ctx, exact=True), (counts, fei, cap)
     assert fired > 100 and refused > 2  # both sides of the test were exercised
@@ -400,7 +400,7 @@ def test_bound_without_fei_matches_merged_profiles() -> None:
     """The bound of a hand holding no FEI, read as the best of each part by sets and NGAN
     (``_kept_without_fei``), equals the bound of the merged profiles (the reference path), under
     rule sets with one, two and three suits and with sets laid down."""
-    from tutor.engine.shanten import _optimistic
+    from tutor.engine.shanten import optimistic
     from tutor.engine.table import Table
     from tutor.rules.load import load_rules
 
@@ -415,4 +415,4 @@ def test_bound_without_fei_matches_merged_profiles() -> None:
                 c = [0] * 34
                 for t in rng.sample(deck, 3 * sets + rng.choice((1, 2))):
                     c[t] += 1
-                assert _optimistic(c, 0, ctx) == _optimistic(c, 0, ctx, use_tables=False), (name, sets, c)
+                assert optimistic(c, 0, ctx) == optimistic(c, 0, ctx, use_tables=False), (name, sets, c)

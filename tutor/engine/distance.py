@@ -25,10 +25,10 @@ from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
 from tutor.engine.shanten import (
     ShapeContext,
-    _exact_at_least,
-    _optimistic,
     bound_is_exact,
+    exact_at_least,
     fei_bound_is_exact,
+    optimistic,
     shanten_counts,
 )
 from tutor.engine.special import gate_suits, orphan_kinds, special_readings
@@ -173,21 +173,21 @@ class Distance:
 
     def _supplied_within(self, key: int, d: int) -> bool:
         """``_supplied_shanten(key) <= d``, by one search for a complete hand keeping that many
-        cards (``_exact_at_least`` is monotone in what it keeps), where ``shanten_counts`` would
+        cards (``exact_at_least`` is monotone in what it keeps), where ``shanten_counts`` would
         search from the bound down to the exact value; the same tests as it makes first."""
         c34, fei, ctx = self._supplied(key)
         known = ctx._full.get((tuple(c34), fei))
         if known is not None:
             return known <= d
         target = ctx.size - d - 1
-        bound = _optimistic(c34, fei, ctx)
+        bound = optimistic(c34, fei, ctx)
         if bound < target:
             return False
         if target <= 0 or (bound >= ctx.size and not (fei and not ctx.max_wild)):
             return True
         if bound_is_exact(c34, ctx, bound) if fei == 0 else ctx.max_wild == 1 and fei_bound_is_exact(c34, ctx, bound):
             return True
-        return _exact_at_least(c34, fei, ctx, target)
+        return exact_at_least(c34, fei, ctx, target)
 
     def _supplied(self, key: int) -> tuple[list[int], int, ShapeContext]:
         """The hand as shanten counts it (34 counts and the FEI), and the shape with the model's

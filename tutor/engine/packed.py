@@ -144,7 +144,7 @@ class PackedShape:
 
     def bound(self, key: int) -> int | None:
         """Most cards kept by a complete hand, supply ignored, of a packed hand holding no FEI
-        (``shanten._optimistic``), memoised on its table key; None where no table covers it."""
+        (``shanten.optimistic``), memoised on its table key; None where no table covers it."""
         bkey = self._table_key(key)
         if bkey is None:
             return None

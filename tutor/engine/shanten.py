@@ -8,8 +8,8 @@ whole group, FEI drawn from the deck too. -1 is complete, 0 means a wait exists.
 Two steps. The cards held split into components no group crosses (each numbered suit, each
 honour); a DP per component, memoised on its counts (``free_profile``), lists the most cards kept
 for every count of sets, NGAN and FEI slots, card supply ignored. Combined, they bound the cards a
-complete hand can keep from above (``_optimistic``). A branch-and-bound search over the cards
-held (``_exact_at_least``) then confirms that bound with card supply checked, or lowers it until
+complete hand can keep from above (``optimistic``). A branch-and-bound search over the cards
+held (``exact_at_least``) then confirms that bound with card supply checked, or lowers it until
 it holds. ``complete_options`` lists how a component's cards fill complete groups, for the
 solver's completeness test.
 """
@@ -169,7 +169,7 @@ def _capped(prof: dict[tuple[int, int, int], int], wmax: int) -> dict[tuple[int,
     return out
 
 
-def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool = True) -> int:
+def optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool = True) -> int:
     """Most cards kept if every missing card could be drawn: an upper bound on the exact value.
     ``use_tables``: suits' profiles from ``tutor.engine.tables``, the bound memoised on their numbers."""
     memo = ctx._memo
@@ -238,7 +238,7 @@ def _optimistic(counts: list[int], fei: int, ctx: ShapeContext, use_tables: bool
 
 def _kept_without_fei(ids: list[int], suits: list[tuple[int, tuple[int, ...]]], honours: tuple[int, ...],
                       ctx: ShapeContext) -> int:
-    """``_optimistic`` for a hand holding no FEI: the most cards kept over the parts' profiles,
+    """``optimistic`` for a hand holding no FEI: the most cards kept over the parts' profiles,
     sets and NGAN shared out (the same maximum as merging the profiles, without building them)."""
     memo = ctx._memo
     sets = ctx.sets
@@ -296,7 +296,7 @@ def honours_kept(honours: tuple[int, ...], ctx: ShapeContext) -> list[int]:
     return a
 
 
-def _exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) -> bool:
+def exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) -> bool:
     """Is there a physically possible completion keeping at least ``target`` cards?"""
     c = list(counts)
     avail = [ctx.cap[t] - counts[t] for t in range(N)]
@@ -406,19 +406,19 @@ def shanten_counts(counts: list[int], fei: int, ctx: ShapeContext, exact: bool =
     held), any other is confirmed by the search with card supply checked. ``exact=True``: the
     reference path, no tables, no memo of whole hands."""
     if exact:
-        target = _optimistic(counts, fei, ctx, use_tables=False)
-        while target > 0 and not _exact_at_least(counts, fei, ctx, target):
+        target = optimistic(counts, fei, ctx, use_tables=False)
+        while target > 0 and not exact_at_least(counts, fei, ctx, target):
             target -= 1
         return ctx.size - target - 1
     key = (tuple(counts[:N]), fei)
     got = ctx._full.get(key)
     if got is not None:
         return got
-    target = _optimistic(counts, fei, ctx)
+    target = optimistic(counts, fei, ctx)
     if (target < ctx.size or (fei and not ctx.max_wild)) and not (
         bound_is_exact(counts, ctx, target) if fei == 0 else ctx.max_wild == 1 and fei_bound_is_exact(counts, ctx, target)
     ):
-        while target > 0 and not _exact_at_least(counts, fei, ctx, target):
+        while target > 0 and not exact_at_least(counts, fei, ctx, target):
             target -= 1
     result = ctx.size - target - 1
     ctx._full[key] = result
@@ -437,7 +437,7 @@ def bound_is_exact(counts: list[int], ctx: ShapeContext, target: int) -> bool:
     if supply_cannot_bind(counts, ctx, missing):
         return True
     sub = held_below(counts, ctx)
-    return sub is not None and _optimistic(sub, 0, ctx) == target and supply_cannot_bind(sub, ctx, missing)
+    return sub is not None and optimistic(sub, 0, ctx) == target and supply_cannot_bind(sub, ctx, missing)
 
 
 def fei_bound_is_exact(counts: list[int], ctx: ShapeContext, target: int) -> bool:
@@ -447,7 +447,7 @@ def fei_bound_is_exact(counts: list[int], ctx: ShapeContext, target: int) -> boo
     card of its own (one a group, never a whole group), so it only takes the place of a card the
     group lacks; the groups that lack a copy of ``t`` still hold ``t`` or a card of its suit
     within two ranks, and lack at most ``missing`` cards in all (the bound counts the FEI placed).
-    An empty group asks nothing of the supply in ``_exact_at_least``. So where every such demand
+    An empty group asks nothing of the supply in ``exact_at_least``. So where every such demand
     fits the copies left, the search accepts the cut the bound counts. (Checked against the
     search on random hands near a win with FEI and tightened copy limits, ``tests/test_shanten.py``.)"""
     return all(map(lt, counts, ctx._below)) and _supply_slack(counts, ctx, ctx.size - target)
@@ -462,7 +462,7 @@ def is_complete(counts: list[int], fei: int, ctx: ShapeContext) -> bool:
         return False
     if fei and not ctx.max_wild:
         return shanten_counts(counts, fei, ctx) == -1
-    return _optimistic(counts, fei, ctx) == ctx.size
+    return optimistic(counts, fei, ctx) == ctx.size
 
 
 def accepting(counts: list[int], fei: int, ctx: ShapeContext, fei_kind: bool = True) -> tuple[int, list[int]]:
@@ -483,5 +483,5 @@ def accepting(counts: list[int], fei: int, ctx: ShapeContext, fei_kind: bool = T
     return sh, out
 
 
-__all__ = ["ShapeContext", "accepting", "complete_options", "free_profile", "is_complete", "merge_profiles",
-           "shanten_counts"]
+__all__ = ["ShapeContext", "accepting", "complete_options", "exact_at_least", "free_profile", "is_complete",
+           "merge_profiles", "optimistic", "shanten_counts"]

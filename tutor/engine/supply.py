@@ -1,6 +1,6 @@
 """Card supply in the shanten search: the FEI a cut of the hand must spend on cards none are left of.
 
-Used by ``tutor.engine.shanten._exact_at_least``, which confirms the suit tables' bound with card
+Used by ``tutor.engine.shanten.exact_at_least``, which confirms the suit tables' bound with card
 supply checked, and the two tests that let shanten skip that search where supply cannot bind
 (``_fei_slack``, ``_supply_slack``).
 """
@@ -110,7 +110,7 @@ def _supply_slack(counts: list[int], ctx: Any, missing: int) -> bool:
 
     Proof. Take any cut of the cards into groups reaching the bound (complete groups, partial
     groups, seeds, empty groups) and any choice of the cards each incomplete group lacks. Only
-    partial groups and seeds lack cards (``_exact_at_least`` asks nothing of an empty group), and
+    partial groups and seeds lack cards (``exact_at_least`` asks nothing of an empty group), and
     with no FEI held they lack at most ``missing`` cards in all. A group lacking a copy of ``t``
     either holds ``t`` itself (a PONG begun with two, lacking one; a NGAN seed, lacking one; a
     PONG seed, lacking two), at most two for each held copy; or is CHEE-shaped (two of a window,

@@ -19,7 +19,7 @@ from tutor.engine.packed import PackedShape
 from tutor.engine.score import is_win, scorer_for
 from tutor.engine.shanten import (
     ShapeContext,
-    _exact_at_least,
+    exact_at_least,
     free_profile,
     merge_profiles,
     shanten_counts,
@@ -237,7 +237,7 @@ class Table(Completeness):
         if s is not None:
             return self.shape.size - s - 1 >= kept
         c = self.unpack(key)
-        return _exact_at_least(c[:34], c[FEI_ID], self.shape, kept)
+        return exact_at_least(c[:34], c[FEI_ID], self.shape, kept)
 
     def lower(self, key: int) -> int:
         """A cheap lower bound on shanten, for pruning (exact pruning: it never overestimates).
