@@ -14,7 +14,7 @@ from tutor.core.hands import Meld, MeldKind
 from tutor.core.readings import KONG, NGAN, Group, RawReading, Reading, to_reading
 from tutor.core.score import Score, ScoreLine
 from tutor.core.tiles import TILES
-from tutor.rules.patterns import Context
+from tutor.rules.patterns import Context, swappable
 
 if TYPE_CHECKING:
     from tutor.engine.special import SpecialReading
@@ -60,6 +60,12 @@ class Scorer:
         picks it, without building its score's rows; None where this scorer cannot say so
         (ask ``best``) or there is no reading."""
         return None
+
+    def swappable(self, seat: str, flags: frozenset[str], a: int, b: int) -> bool:
+        """Do the cards ``a`` and ``b`` score alike for the seat and situations, one in place of
+        the other (in every hand, the one with them swapped scores the same)? False where this
+        system cannot say."""
+        return False
 
 
 READING_FREE = frozenset({"basic_win"})
@@ -148,6 +154,9 @@ class AdditiveScorer(Scorer):
         super().__init__(rules)
         self._plans: dict[tuple[tuple[int, ...], int, frozenset[str], str], _Plan] = {}
         self._sets: dict[tuple[frozenset[str], str], dict[Any, Any]] = {}
+
+    def swappable(self, seat: str, flags: frozenset[str], a: int, b: int) -> bool:
+        return swappable(self.rules.items, seat, flags, a, b)
 
     def _plan(self, ctx: Context, seat: str) -> _Plan:
         """The items that may score for this seat, situation, bonus cards and FEI held, in the

@@ -35,7 +35,10 @@ if TYPE_CHECKING:
 
 Value = tuple[float, ...]
 MOVED = -2  # a draw's part in ``Search._combine`` whose value is ``Moves.decide``'s
-Node = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...]], ...]]
+Node = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]
+"""A hand's draws after the exact ones (``Search._node``): its distance, the pool's size, the
+winning draws' FUN and copies, the copies thrown back, and per draw kept its copies, the hands its
+discards closer leave (one per class of swapped honours) and their memo keys."""
 
 
 def zero(n: int) -> Value:
@@ -75,6 +78,7 @@ class Search:
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
         self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
         self.tick = tick
+        self.canon = swapped(table, h0, pool0)
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -90,7 +94,7 @@ class Search:
             return (0.0,)
         if 1 < n <= self.restricted_below:
             return self._restricted(h, n)
-        mkey = h << 6 | n
+        mkey = (h if self.canon is None else self.canon(h)) << 6 | n
         got = self.memo.get(mkey)
         if got is not None:
             return got
@@ -206,7 +210,7 @@ class Search:
 
     def best_discard(self, h14: int, n: int) -> Value:
         """The best value over the discards from a 14-card hand, with ``n`` draws left after it."""
-        mkey = h14 << 6 | n
+        mkey = (h14 if self.canon is None else self.canon(h14)) << 6 | n
         got = self.memo14.get(mkey)
         if got is not None:
             return got
@@ -233,36 +237,36 @@ class Search:
         draws that win, those kept for a discard that brings a win closer, those thrown back) do
         not depend on the draws left, so they are found once per hand (``_node``) and its values
         for 1, 2, ... n draws are worked out from them in turn."""
-        vals = self.rvals.get(h)
+        key = h if self.canon is None else self.canon(h)
+        vals = self.rvals.get(key)
         if vals is None:
-            vals = self.rvals[h] = [(0.0,)]
+            vals = self.rvals[key] = [(0.0,)]
         if len(vals) > n:
             return vals[n]
-        known = self.d.memo.get(h)
-        if known is not None:
-            far = known >= n
-        else:  # the cheap bound first: a distance search far from a win is costly
-            far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
-        if far:  # no win within n draws (nor within fewer)
-            vals.extend(zero(m) for m in range(len(vals), n + 1))
-            return vals[n]
-        dh = self.d.of(h)
-        node = self.nodes.get(h)
+        node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[h] = self._node(h, dh)
+            known = self.d.memo.get(h)
+            if known is not None:
+                far = known >= n
+            else:  # the cheap bound first: a distance search far from a win is costly
+                far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
+            if far:  # no win within n draws (nor within fewer)
+                vals.extend(zero(m) for m in range(len(vals), n + 1))
+                return vals[n]
+            node = self.nodes[key] = self._node(h, self.d.of(h))
             self._spend()
-        _, total, win_fun, win_p, stay_p, kept = node
+        dh, total, win_fun, win_p, stay_p, kept = node
         # the kept draws' hands, each with its values for up to n - 1 draws worked out first
         kids: list[tuple[int, list[list[Value]]]] = []
         if n > 1:
             rvals = self.rvals
-            for p, gs in kept:
+            for p, gs, keys in kept:
                 lists = []
-                for g in gs:
-                    got = rvals.get(g)
+                for g, k in zip(gs, keys, strict=True):
+                    got = rvals.get(k)
                     if got is None or len(got) < n:
                         self._restricted(g, n - 1)
-                        got = rvals[g]
+                        got = rvals[k]
                     lists.append(got)
                 kids.append((p, lists))
         for m in range(len(vals), n + 1):
@@ -309,13 +313,20 @@ class Search:
         win_fun = 0.0
         win_p = 0.0
         stay_p = 0.0
-        kept: list[tuple[int, tuple[int, ...]]] = []
+        kept: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        canon = self.canon
         for _, p, fun, kids in outcomes:
             if fun >= 0:
                 win_fun += p * fun
                 win_p += p
             elif kids:
-                kept.append((p, kids))
+                if canon is None:
+                    kept.append((p, kids, kids))
+                    continue
+                first: dict[int, int] = {}  # a hand per class of swapped honours: they are worth the same
+                for g in kids:
+                    first.setdefault(canon(g), g)
+                kept.append((p, tuple(first.values()), tuple(first)))
             else:
                 stay_p += p
         return dh, total, win_fun, win_p, stay_p, tuple(kept)
@@ -396,6 +407,46 @@ class Search:
     def restricted(self, n: int) -> bool:
         """Are ``n`` draws left after the exact draws (a draw kept only to bring a win closer)?"""
         return n <= self.restricted_below
+
+
+def swapped(table: Table, h0: int, pool0: list[int]) -> Callable[[int], int] | None:
+    """The memo key of a hand, the same for the hands that differ by swapping honours that
+    stand in for one another (``Table.interchangeable``) with the same copies kept at ``h0``
+    and in the pool: such hands are worth the same (a swap maps every draw, discard and win of
+    one onto the other's), so one of them is searched. The key sorts the counts of each class,
+    the most first. None where no two honours may be swapped."""
+    classes: list[tuple[int, ...]] = []
+    for c in table.interchangeable():
+        by: dict[tuple[int, int], list[int]] = {}
+        for i in c:
+            by.setdefault((h0 >> 3 * i & 7, pool0[i]), []).append(i)
+        classes.extend(tuple(v) for v in by.values() if len(v) > 1)
+    if not classes:
+        return None
+    low = min(i for c in classes for i in c)
+    high = max(i for c in classes for i in c)
+    shift = 3 * low
+    mask = (1 << 3 * (high - low + 1)) - 1
+    local = [tuple(3 * (i - low) for i in c) for c in classes]
+    keys: dict[int, int] = {}
+
+    def key(part: int) -> int:
+        out = part
+        for c in local:
+            counts = sorted((part >> s & 7 for s in c), reverse=True)
+            for s, k in zip(c, counts, strict=True):
+                out = out & ~(7 << s) | k << s
+        keys[part] = out
+        return out
+
+    def canon(h: int) -> int:
+        part = h >> shift & mask
+        got = keys.get(part)
+        if got is None:
+            got = key(part)
+        return h ^ (part ^ got) << shift
+
+    return canon
 
 
 def _mix(parts: list[tuple[int, Value, bool]], n: int) -> tuple[Value, float]:

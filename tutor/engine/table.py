@@ -134,6 +134,31 @@ class Table(Completeness):
         self.shanten: Callable[[int], int] = self._shanten_of()
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
+        self._interchangeable: tuple[tuple[int, ...], ...] | None = None
+
+    def interchangeable(self) -> tuple[tuple[int, ...], ...]:
+        """The honours that may stand in for one another (local kinds, classes of two or more):
+        the same copies left beside the sets laid down, and scored alike (``Scorer.swappable``:
+        the items that name one name the other, worth as much). The shapes treat the honours
+        alike (an honour makes a set with itself alone), so swapping two of a class in a hand
+        leaves its shanten, its distance to a win and its FUN as they were
+        (``tutor.engine.search.Search`` searches such hands once)."""
+        got = self._interchangeable
+        if got is None:
+            classes: list[list[int]] = []
+            for i, kind in enumerate(self.kinds):
+                if not FIRST_WIND <= kind < FEI_ID:
+                    continue
+                for c in classes:  # swaps generate the class: one test against its first suffices
+                    j = c[0]
+                    if self.cap_local[i] == self.cap_local[j] and self.scorer.swappable(
+                            self.seat, self.flags, self.kinds[j], kind):
+                        c.append(i)
+                        break
+                else:
+                    classes.append([i])
+            got = self._interchangeable = tuple(tuple(c) for c in classes if len(c) > 1)
+        return got
 
     def forget(self) -> None:
         """Empty the memo tables of hands (not the shared component tables): a table kept for

@@ -51,15 +51,33 @@ def tile_counts(ctx: Context) -> tuple[int, ...]:
     return ctx.counts
 
 
+Marks = Callable[[Context, dict[str, Any]], list[frozenset[int]]]
+"""The cards a rule names one by one, in sets (a PONG of the cards of ``tiles``, the seat's wind):
+a pattern that names no card treats every honour alike (as an honour: ``t >= FIRST_WIND``)."""
+
+_TILE_ARGS = ("tiles", "cards", "pair_tiles")
+
+
+def _named(ctx: Context, args: dict[str, Any]) -> list[frozenset[int]]:
+    """The cards an item's arguments name (``tiles``, ``cards``, ``pair_tiles``, the seat's
+    ``seat_tiles``): the marks of a pattern that names no card of its own."""
+    out = [args[k] for k in _TILE_ARGS if k in args]
+    if "seat_tiles" in args:
+        out.append(args["seat_tiles"].get(ctx.seat, frozenset()))
+    return out
+
+
 @dataclass(frozen=True)
 class Pattern:
-    """A scoring pattern: its function, its arguments, and whether it needs a reading."""
+    """A scoring pattern: its function, its arguments, whether it needs a reading, and the cards
+    it names one by one (``marks``)."""
 
     func: Callable[[Context, dict[str, Any]], int]
     args: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     per_reading: bool = True
     check_args: Callable[[dict[str, Any]], None] | None = None
+    marks: Marks = _named
 
     def validate(self, args: dict[str, Any], spec: Any) -> None:
         if self.check_args:
@@ -70,12 +88,14 @@ PATTERNS: dict[str, Pattern] = {}
 
 
 def pattern(
-    name: str, args: tuple[str, ...] = (), required: tuple[str, ...] = (), per_reading: bool = True
+    name: str, args: tuple[str, ...] = (), required: tuple[str, ...] = (), per_reading: bool = True,
+    marks: Marks = _named,
 ) -> Callable[[Callable[[Context, dict[str, Any]], int]], Callable[[Context, dict[str, Any]], int]]:
-    """Register a scoring pattern under ``name``."""
+    """Register a scoring pattern under ``name``; ``marks``: the cards it names one by one, where
+    not its arguments' alone (``Marks``)."""
 
     def wrap(func: Callable[[Context, dict[str, Any]], int]) -> Callable[[Context, dict[str, Any]], int]:
-        PATTERNS[name] = Pattern(func, args, required, per_reading, _tile_arg_check(args))
+        PATTERNS[name] = Pattern(func, args, required, per_reading, _tile_arg_check(args), marks)
         return func
 
     return wrap
@@ -202,14 +222,14 @@ def _sets_at_least(ctx: Context, args: dict[str, Any]) -> int:
     return int(len(_chosen_sets(ctx, args)) >= args["count"])
 
 
-@pattern("pong_of_seat_wind", args=("winds",))
+@pattern("pong_of_seat_wind", args=("winds",), marks=lambda ctx, args: [frozenset({_WIND_OF_SEAT.get(ctx.seat, -1)})])
 def _pong_of_seat_wind(ctx: Context, args: dict[str, Any]) -> int:
     """A PONG or KONG of the player's seat wind (East for East, ...)."""
     wind = _WIND_OF_SEAT.get(ctx.seat, -1)
     return sum(1 for k, t in ctx.sets if k in _SETS and t == wind)
 
 
-@pattern("pong_of_prevailing_wind", args=("rounds", "default"))
+@pattern("pong_of_prevailing_wind", args=("rounds", "default"), marks=lambda ctx, args: [frozenset({_prevailing(ctx, args)})])
 def _pong_of_prevailing_wind(ctx: Context, args: dict[str, Any]) -> int:
     """A PONG or KONG of the prevailing wind: ``default`` (East) unless a ``rounds`` flag says otherwise."""
     wind = _prevailing(ctx, args)
@@ -323,7 +343,21 @@ def _one_suit_with_pong(ctx: Context, args: dict[str, Any]) -> int:
     return 1
 
 
-@pattern("ping_hu", args=("bonus", "one_suit", "pair_not", "single_wait", "rounds", "default"))
+def _pair_not(ctx: Context, args: dict[str, Any]) -> frozenset[int]:
+    """The honours ``ping_hu``'s NGAN may not be (``seat`` and ``prevailing`` the player's winds)."""
+    banned: set[int] = set()
+    for name in args.get("pair_not", ()):
+        if name == "seat":
+            banned.add(_WIND_OF_SEAT.get(ctx.seat, -1))
+        elif name == "prevailing":
+            banned.add(_prevailing(ctx, args))
+        else:
+            banned |= set(_ids([name]))
+    return frozenset(banned)
+
+
+@pattern("ping_hu", args=("bonus", "one_suit", "pair_not", "single_wait", "rounds", "default"),
+         marks=lambda ctx, args: [_pair_not(ctx, args)])
 def _ping_hu(ctx: Context, args: dict[str, Any]) -> int:
     """Four CHEE and a NGAN of numbered cards or of an honour worth nothing to this player.
 
@@ -337,15 +371,7 @@ def _ping_hu(ctx: Context, args: dict[str, Any]) -> int:
     rule = args.get("bonus", "any")
     if rule != "any" and (rule == "some") != bool(ctx.bonus):
         return 0
-    banned: set[int] = set()
-    for name in args.get("pair_not", ()):
-        if name == "seat":
-            banned.add(_WIND_OF_SEAT.get(ctx.seat, -1))
-        elif name == "prevailing":
-            banned.add(_prevailing(ctx, args))
-        else:
-            banned |= set(_ids([name]))
-    if ctx.pair in banned:
+    if ctx.pair in _pair_not(ctx, args):
         return 0
     flag = args.get("single_wait")
     if flag and flag in ctx.flags and "self_drawn" not in ctx.flags:
@@ -383,6 +409,7 @@ class Rule:
     half_limit: bool = False
     bonus: bool = False
     requires: frozenset[str] = frozenset()
+    marks: Marks = _named
 
 
 def compile_item(item: Item, all_seats: Sequence[str]) -> Rule:
@@ -403,5 +430,31 @@ def compile_item(item: Item, all_seats: Sequence[str]) -> Rule:
         points = {s: 0 for s in seats}
     return Rule(
         item.name, item.pattern, pat.func, args, points, item.limit, pat.per_reading,
-        bool(args.get("instant")), item.note, item.half_limit, item.bonus, frozenset(item.requires),
+        bool(args.get("instant")), item.note, item.half_limit, item.bonus, frozenset(item.requires), pat.marks,
     )
+
+
+def swappable(rules: Sequence[Rule], seat: str, flags: frozenset[str], a: int, b: int) -> bool:
+    """Do the cards ``a`` and ``b`` score alike for this seat and situations, one in place of the
+    other: swapping them in every set of cards the items name one by one (``Marks``) gives the
+    same items back, each worth as much (``Context`` of PONG of Red at 1 FUN to PONG of Green at 1
+    FUN). The items that score nothing for the seat are left out."""
+    ctx = Context([], -1, (), 0, flags, seat)
+
+    def swapped(marked: frozenset[int]) -> frozenset[int]:
+        if (a in marked) == (b in marked):
+            return marked
+        return marked ^ {a, b}
+
+    before: list[tuple[object, ...]] = []
+    after: list[tuple[object, ...]] = []
+    for rule in rules:
+        pts = rule.points.get(seat)
+        if pts is None:
+            continue
+        rest = (rule.pattern, pts, rule.limit, rule.half_limit, rule.bonus, rule.requires,
+                repr(sorted((k, v) for k, v in rule.args.items() if k not in _TILE_ARGS and k != "seat_tiles")))
+        marks = rule.marks(ctx, rule.args)
+        before.append((*rest, *(tuple(sorted(m)) for m in marks)))
+        after.append((*rest, *(tuple(sorted(swapped(m))) for m in marks)))
+    return sorted(before, key=repr) == sorted(after, key=repr)
