@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tutor.engine.alike import swapped
 from tutor.engine.swaps import closer
 
 if TYPE_CHECKING:
@@ -407,46 +408,6 @@ class Search:
     def restricted(self, n: int) -> bool:
         """Are ``n`` draws left after the exact draws (a draw kept only to bring a win closer)?"""
         return n <= self.restricted_below
-
-
-def swapped(table: Table, h0: int, pool0: list[int]) -> Callable[[int], int] | None:
-    """The memo key of a hand, the same for the hands that differ by swapping honours that
-    stand in for one another (``Table.interchangeable``) with the same copies kept at ``h0``
-    and in the pool: such hands are worth the same (a swap maps every draw, discard and win of
-    one onto the other's), so one of them is searched. The key sorts the counts of each class,
-    the most first. None where no two honours may be swapped."""
-    classes: list[tuple[int, ...]] = []
-    for c in table.interchangeable():
-        by: dict[tuple[int, int], list[int]] = {}
-        for i in c:
-            by.setdefault((h0 >> 3 * i & 7, pool0[i]), []).append(i)
-        classes.extend(tuple(v) for v in by.values() if len(v) > 1)
-    if not classes:
-        return None
-    low = min(i for c in classes for i in c)
-    high = max(i for c in classes for i in c)
-    shift = 3 * low
-    mask = (1 << 3 * (high - low + 1)) - 1
-    local = [tuple(3 * (i - low) for i in c) for c in classes]
-    keys: dict[int, int] = {}
-
-    def key(part: int) -> int:
-        out = part
-        for c in local:
-            counts = sorted((part >> s & 7 for s in c), reverse=True)
-            for s, k in zip(c, counts, strict=True):
-                out = out & ~(7 << s) | k << s
-        keys[part] = out
-        return out
-
-    def canon(h: int) -> int:
-        part = h >> shift & mask
-        got = keys.get(part)
-        if got is None:
-            got = key(part)
-        return h ^ (part ^ got) << shift
-
-    return canon
 
 
 def _mix(parts: list[tuple[int, Value, bool]], n: int) -> tuple[Value, float]:

@@ -18,6 +18,7 @@ from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.core.words import plural
 from tutor.engine.actions import KONGS, kongs, recalls
+from tutor.engine.alike import swapped
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
@@ -201,9 +202,10 @@ def _discard(
     sinkable = bool(table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild
                     and rules.spec.tiles.wild.sinkable)
     laid = kongs(hand) if kongs_now else []
+    alike = swapped(table, key14, pool0)  # discards that leave hands worth the same (``swapped``)
     if parts > 1:
         moves = sinkable or bool(laid) or (drawn in hand.concealed and bool(recalls(hand, drawn, rules)))
-        held = _dealt(table, key14, held, parts, moves)[part]
+        held = _dealt(table, key14, held, parts, moves, alike)[part]
     moves_now = part == parts - 1  # sinking, KONGs and recalls: in the last part
     for i in held:
         tasks.append((table, key14 - table.unit_of[i], TILES[table.kinds[i]], "discard", False))
@@ -224,12 +226,24 @@ def _discard(
             progress(counter[0], len(options), len(tasks))
     notes = []
     root = Distance(table, key14, pool0)  # one structure search for the discards (``seed``)
+    searched: dict[int, tuple[Option, int]] = {}  # per hand kept (its key as ``alike`` gives it), its option and states
     for tab, h0, tile, action, replacement in tasks:
         dist = Distance(tab, h0, pool0)
         if tab is table:
             seed(root, key14, dist, table.index[tile.id])
-        options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
-                             search_moves))
+        key = -1 if tab is not table else h0 if alike is None else alike(h0)
+        if key in searched:  # the hand kept is another's with honours swapped: its search's answer
+            same, spent = searched[key]
+            for _ in range(spent):  # counted as searched, as in a part that weighs it alone (``_dealt``)
+                tick()
+            options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, None,
+                                 search_moves, same))
+        else:
+            before = counter[0]
+            options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
+                                 search_moves))
+            if key >= 0:
+                searched[key] = options[-1], counter[0] - before
         if progress is not None:
             progress(counter[0], len(options), len(tasks))
     # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
@@ -262,20 +276,26 @@ the hand (measured: 3,900 and 8,200 hand states for the near discards of two ear
 to 52,000 for those one step further)."""
 
 
-def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool) -> list[list[int]]:
+def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool,
+           alike: Callable[[int], int] | None = None) -> list[list[int]]:
     """The discards of the kinds ``held`` dealt to ``parts`` parts that take about as long: each,
     the dearest first (``DEARER`` to the power of the shanten it leaves), to the part with the least
     so far (the last part starts with the ``moves`` beside a discard, where there are any, weighed
-    as the dearest discard)."""
+    as the dearest discard). Discards that leave hands worth the same (``alike``: honours swapped)
+    go to one part together, which searches one of them."""
+    together: dict[int, list[int]] = {}
+    for i in held:
+        h0 = key14 - table.unit_of[i]
+        together.setdefault(h0 if alike is None else alike(h0), []).append(i)
     cost = {i: DEARER ** max(0, table.shanten(key14 - table.unit_of[i])) for i in held}
     load = [0] * parts
     if moves:
         load[-1] = max(cost.values(), default=0)
     out: list[list[int]] = [[] for _ in range(parts)]
-    for i in sorted(held, key=lambda i: (-cost[i], i)):
+    for kinds in sorted(together.values(), key=lambda kinds: (-cost[kinds[0]], kinds[0])):
         k = min(range(parts), key=lambda k: (load[k], k))
-        out[k].append(i)
-        load[k] += cost[i]
+        out[k].extend(kinds)
+        load[k] += cost[kinds[0]]
     return [sorted(kinds) for kinds in out]
 
 
@@ -431,20 +451,24 @@ def default_exact_draws(draws: int) -> int:
 
 def weigh(
     table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
-    replacement: bool, tick: Callable[[], None] | None, moves: bool = False,
+    replacement: bool, tick: Callable[[], None] | None, moves: bool = False, same: Option | None = None,
 ) -> Option:
     """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``
-    (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too)."""
+    (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too); ``same``:
+    the option of a hand worth the same (honours swapped: ``swapped``), whose value is taken."""
     sh, lowering = table.accepting(h0)
     accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
-    search = Search(table, dist, h0, pool0, n, exact, tick)
-    if moves and exact > 0:
-        search.with_moves()
-    if replacement:
-        value, pw = search.after_replacement(h0, n)
+    if same is not None:
+        value, pw = (same.expected_fun, *same.win_by_draw), same.win_probability
     else:
-        value = search.value(h0, n)
-        pw = value[-1] if n else 0.0
+        search = Search(table, dist, h0, pool0, n, exact, tick)
+        if moves and exact > 0:
+            search.with_moves()
+        if replacement:
+            value, pw = search.after_replacement(h0, n)
+        else:
+            value = search.value(h0, n)
+            pw = value[-1] if n else 0.0
     acceptance = sum(k for _, k in accepts)
     ready: list[tuple[Tile, int, int, bool]] = []
     if sh == 0:
