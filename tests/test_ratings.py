@@ -102,8 +102,8 @@ def test_update_agrees_with_the_reference(r: float, rd: float, sigma: float,
     after = update(Rating(r, rd, sigma), [(Rating(a, b), s) for a, b, s in games])
     ref = reference(r, rd, sigma, games)
     # the Illinois iteration stops within 1e-6 of the root (on the log scale): far below 0.01 rating points
-    assert after.rating == pytest.approx(ref[0], abs=1e-4)
-    assert after.deviation == pytest.approx(ref[1], abs=1e-4)
+    assert after.rating == pytest.approx(ref[0], abs=1e-3)
+    assert after.deviation == pytest.approx(ref[1], abs=1e-3)
     assert after.volatility == pytest.approx(ref[2], abs=1e-7)
 
 
