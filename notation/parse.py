@@ -39,6 +39,9 @@ _WORD = re.compile(r"[^\s\[\]()|]+")  # the group of cards an error falls in
 _HONOURS = re.compile(r"(?i)wh|[eswnrg]")
 
 
+_NAMES = {"east": "E", "south": "S", "west": "W", "north": "N", "red": "R", "green": "G", "white": "Wh"}
+
+
 def _hint(text: str, pos: int) -> str:
     """A slip a player makes, said plainly, when the character at ``pos`` looks like one: a wind or
     dragon in lower case (``eee`` is ``EEE``), a suit letter in capitals (``123D`` is ``123d``), a
@@ -51,6 +54,10 @@ def _hint(text: str, pos: int) -> str:
     char = text[pos]
     if char == "F" and not text.startswith("F*", pos):
         return "; a FEI is written F*"
+    named = next((code for name, code in _NAMES.items() if len(word) > len(code) and word[0].isupper()
+                  and name.startswith(word.lower())), None)
+    if named is not None:  # ``Gr``, ``Red``, ``East``: a card's name spelt out
+        return f"; write {word} as {named}"
     if char.islower() and re.fullmatch(r"(?i)(wh|[eswnrg])+", word):
         fixed = _HONOURS.sub(lambda m: "Wh" if len(m.group(0)) == 2 else m.group(0).upper(), word)
         return f"; winds and dragons are written in capitals: {fixed}"

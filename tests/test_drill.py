@@ -7,13 +7,14 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tutor.core.hands import Hand, Seat
-from tutor.core.tiles import TILES
+from tutor.core.tiles import TILES, Tile
 from tutor.engine.claim import claim, legal_claims
 from tutor.engine.solver import discard
 from tutor.rules.load import load_rules
@@ -269,3 +270,46 @@ def test_drill_grades_in_colour_on_a_terminal(monkeypatch: pytest.MonkeyPatch, l
     plain = _Screen()
     painter(plain)("  you: 5d", grade_style(loss))  # type: ignore[arg-type]
     assert plain.text == "  you: 5d\n"
+
+
+def test_moves_that_name_nothing_say_why() -> None:
+    legal = [Move("discard", TILES[0]), Move("discard", TILES[30])]
+    assert read_move("n", legal) == "'n' is not a card or a move: did you mean N? (? lists the moves)"
+    hand = Hand.parse("12d 23d 9d EE S W N")
+    claims = [Move("pass")] + [Move(a, None, m) for a, m in legal_claims(hand, TILES[2], RULES, "left")]
+    said = read_move("chee 345d", claims)
+    assert isinstance(said, str) and said.startswith("chee 345d is not possible now: ") and "chee [123d]" in said
+
+
+def test_a_win_asked_for_in_vain_says_why() -> None:
+    from tutor.table.drill import NO_WIN, why_no_win
+    from tutor.table.game import View
+
+    def asked(hand: str, kind: str = "turn", tile: str | None = None) -> str:
+        view = View(Seat.EAST, Hand.parse(hand), Counter(), (), (), 20, 5)
+        q = Question(kind, view, (Move("pass"),), None if tile is None else Tile.parse(tile), "left")
+        assert read_move("win", q.legal) == NO_WIN
+        return why_no_win(q, RULES)
+
+    # 3 FUN of PONG of East and the flower, and the basic win: short of the 5
+    assert asked("123d 456d 789d EEE NN | f1") == f"{NO_WIN}: complete, but 4 FUN is short of the minimum of 5"
+    assert asked("123d 456d 789d EE NN S | f1") == f"{NO_WIN}: not a complete hand"
+    assert asked("123d 456d 789d EEE N | f1", "claim", "F*").endswith("a FEI thrown away is never claimed")
+
+
+def test_piped_moves_that_go_astray_exit_1(tmp_path: Path) -> None:
+    run = _run(["--seed", "1", "--no-save"], "N\n", tmp_path)  # East holds no N; then the input ends
+    assert run.returncode == 1 and "1 line named no move, the first 'N'" in run.stderr
+    run = _run(["--seed", "1", "--no-save"], "q\n", tmp_path)  # stopped on purpose
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_table_view_tells_what_happened_since_the_last_move(tmp_path: Path) -> None:
+    """Seed 5 from South: East throws Wh, West claims it for a PONG; bonus cards drawn are named."""
+    run = _run(["--seed", "5", "--seat", "south", "--no-save"], "G\nq\n", tmp_path)
+    assert run.returncode == 0, run.stderr
+    first = next(line for line in run.stdout.splitlines() if line.startswith("since your last move: "))
+    assert "east threw Wh; west claimed east's Wh for [WhWhWh]; west threw G" in first
+    assert "(a bonus card, replaced)" in first
+    # the same cards the view lists as thrown: a claimed one is gone from the discards, and said
+    assert "west: [WhWhWh]" in run.stdout

@@ -251,6 +251,7 @@ def _error(text: str) -> RecordError:
     (("south discard N", "south discard F*\nwest pong [F* F* F*]"), 15, 11, "holds no real card"),
     (("south discard N", "south discard F*\nwest pong [F* 9d 9d]"), 15, 11, "a FEI thrown away is never claimed"),
     (("east sek-woo 5", "east sek-woo 5\nsouth draw ?"), 18, 12, "the round is over"),
+    (("south discard N", "south discard F*\nwest sek-woo"), 15, 1, "never claimed, for a win either"),
 ])
 def test_records_that_cannot_have_happened(change: tuple[str, str], line: int, column: int, message: str) -> None:
     old, new = change
@@ -363,3 +364,13 @@ def test_walk_gives_the_board_before_each_event() -> None:
     assert last.last_discard == (WEST, t("G"))
     assert sorted(map(str, last.seen(EAST))) == sorted(["4d", "G", "9d", "W", "N", "G"])
     assert Hand.parse("123456d EEE RRR G | f1") == last.hand(EAST)
+
+
+def test_a_bad_rules_or_player_line_is_named_at_its_line() -> None:
+    """The rule set and the seat a record names are the record's errors, at their lines."""
+    err = _error("# a comment\nrules 3lg\nplayer east\neast deal ?\n")
+    assert (err.line, err.column) == (2, 7) and "did you mean '3leg'" in err.message
+    err = _error("rules 3leg\n\nplayer north\neast deal ?\n")
+    assert (err.line, err.column) == (3, 8) and err.message.startswith("3leg has no seat north")
+    err = _error("player north\neast deal ?\n")  # the default rule set's seats
+    assert err.line == 1 and "no seat north" in err.message

@@ -409,6 +409,7 @@ def test_mistakes_are_kept_once_and_judged_again(tmp_path: Path, reviews: dict[s
     claim, move = added
     assert (claim.kind, claim.offered, claim.played, claim.best) == ("claim", "G", "pass", "sek-woo")
     assert judge(claim, "SEK-WOO")[0] and not judge(claim, "pass")[0]
+    assert judge(claim, "win")[0] and judge(claim, "hu")[0]  # the drill's words for a win
     assert move.kind == "move" and move.played == "discard 4d"
     right, named, best = judge(move, move.best)
     assert right and named == best and best.expected_fun == pytest.approx(r.decisions[-1].best.expected_fun)

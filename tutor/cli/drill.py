@@ -3,6 +3,7 @@ graded by the solver. Asks in a terminal; reads one move a line from a pipe (for
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -42,9 +43,18 @@ def drill(
     import random
 
     from tutor.cli import workers
+    from tutor.core.words import plural
     from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
     from tutor.rules.load import load_rules
-    from tutor.table.drill import Player, QuitDrill, Summary, play_hand, read_move
+    from tutor.table.drill import (
+        NO_WIN,
+        Player,
+        QuitDrill,
+        Summary,
+        play_hand,
+        read_move,
+        why_no_win,
+    )
     from tutor.table.grading import Graded
 
     out: TextIO = sys.stderr if as_json else sys.stdout
@@ -56,6 +66,8 @@ def drill(
     unit = ruleset.unit
     tty = sys.stdin.isatty()
     pending: list[Graded] = []
+    unread: list[str] = []  # the piped lines that named no move
+    ended: list[bool] = []  # the piped input ended in a hand
 
     def ask(q: Question) -> Move:
         *shown, question = ("\n" + table_view(q)).split("\n")
@@ -64,6 +76,7 @@ def drill(
         while True:
             line = input("> ") if tty and not as_json else sys.stdin.readline()
             if not tty and not line:
+                ended.append(True)
                 raise QuitDrill
             text = line.strip()
             if not tty:
@@ -74,8 +87,12 @@ def drill(
                 print("moves: " + ", ".join(m.label for m in q.legal), file=out)
                 continue
             move = read_move(text, q.legal)
+            if move == NO_WIN:
+                move = why_no_win(q, ruleset)
             if isinstance(move, str):
                 print(move, file=out)
+                if not tty:  # said by the exit code if the input ends before the hand does
+                    unread.append(text)
                 continue
             return move
 
@@ -88,27 +105,46 @@ def drill(
     player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json), cores=workers.cores())
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
+    playing: list[Path | None] = []  # the record's path of the hand being played, until it is written
+
+    def where(k: int) -> Path | None:
+        return record if record is None or hands == 1 else record.with_stem(f"{record.stem}-{first + k}")
+
     try:
         with edge(as_json):
             for k in range(hands):
                 stop = False
+                playing[:] = [where(k)]
                 try:
                     play_hand(ruleset, first + k, player)
                 except (QuitDrill, EOFError):  # q, or the end of the input (Ctrl-D in a terminal)
                     stop = True
+                    if tty:
+                        print(file=out)  # off the prompt's line
                 summary.hands.append(player.hand)
-                where = record if record is None or hands == 1 else record.with_stem(f"{record.stem}-{first + k}")
-                _after_hand(player.hand, blind, pending, unit, out, where, no_save, ruleset.name, str(seat_name))
+                playing.clear()
+                _after_hand(player.hand, blind, pending, unit, out, where(k), no_save, ruleset.name, str(seat_name))
                 if stop:
                     break
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Exit) as err:  # Ctrl-C at the prompt, or in a search (exit 130 already)
+        if isinstance(err, typer.Exit) and err.exit_code != 130:
+            raise
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the drill ends: another Ctrl-C is no traceback
-        print("\nsekwoo: interrupted", file=sys.stderr)
+        print(file=out)
+        if playing and player.hand.record is not None:  # the hand so far is kept (no result: not in the stats)
+            with contextlib.suppress(Exception):
+                _after_hand(player.hand, blind, pending, unit, out, playing[0], no_save, ruleset.name, str(seat_name))
+        if isinstance(err, KeyboardInterrupt):
+            print("sekwoo: interrupted", file=sys.stderr)
         raise typer.Exit(130) from None
     if as_json:
         emit(summary_dict(summary, unit))
     else:
         print("\n" + summary_text(summary, unit), file=out)
+    if unread and ended:  # a script whose moves went astray: not a success
+        print(f"sekwoo: the input ended before the hand did; {plural(len(unread), 'line')} named no move, "
+              f"the first {unread[0]!r}", file=sys.stderr)
+        raise typer.Exit(1)
 
 
 def painter(out: TextIO) -> Callable[..., None]:
@@ -156,6 +192,7 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
     from tutor.table.grading import Graded
     from tutor.table.record import write_record
     from tutor.table.results import DrillRow, now, save
+    from tutor.table.review import BAD, grade
     from tutor.teach.progress import data_dir
 
     assert isinstance(hand, HandSummary)
@@ -179,7 +216,7 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
         except OSError as err:
             raise TutorError(f"cannot write the record to {str(path)!r}: {err.strerror or err}") from None
         print(f"record written to {path}", file=out)
-        if any(not d.is_best for d in hand.decisions):
+        if any(grade(d.loss) in BAD for d in hand.decisions):  # what ``review --keep`` keeps
             print(f"to play your mistakes again: sekwoo review {shlex.quote(str(path))} --keep, then sekwoo puzzle retry",
                   file=out)
     if hand.result is not None:

@@ -70,6 +70,6 @@ def replay(con: Console) -> tuple[int, int] | None:
             else:
                 con.print(f"  [red]Not quite:[/red] {named.label} is worth {named.expected_fun:.2f} {unit} on average; "
                           f"the best, {best.label}, {best.expected_fun:.2f}.")
-                con.print(hanging("  ", in_words(m.explanation), "dim"))
+                con.print(hanging("  ", "In the review: " + in_words(m.explanation), "dim"))
             break
     return right, done

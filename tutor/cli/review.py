@@ -97,6 +97,8 @@ def review(
     from tutor.render.review import review_view
 
     show(review_view(result))
+    if html is not None:
+        print(f"Page written to {html}")
     if added is not None:
         print(f"Kept {added[0]} new mistake{'s' if added[0] != 1 else ''} in {added[1]}")
 

@@ -11,6 +11,7 @@ object and nothing else.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -114,6 +115,13 @@ def puzzle_main(
 ) -> None:
     """Play puzzles (new ones first); without a terminal, show the next one and exit."""
     if ctx.invoked_subcommand is not None:
+        given = [name for name, on in (("--theme", theme is not None), ("--level", level is not None),
+                                       ("--no-input", no_input), ("--json", as_json)) if on]
+        if given:  # the group's options: the subcommand would not see them
+            sub = ctx.invoked_subcommand
+            print(f"sekwoo: {', '.join(given)} {'go' if len(given) > 1 else 'goes'} after the command: "
+                  f"sekwoo puzzle {sub} {' '.join(given)} ...", file=sys.stderr)
+            raise typer.Exit(2)
         return
     from tutor.teach.play import queue as play_queue
 
@@ -283,7 +291,10 @@ def puzzle_make(
 
     horizon: int | Literal["round"] = "round" if whole_round else draws
     with edge(as_json):
-        made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level, draws=horizon)
+        made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level, draws=horizon,
+                    progress=_making(count) if sys.stderr.isatty() and not as_json else None)
+        if sys.stderr.isatty() and not as_json:
+            print("\r\033[K", end="", file=sys.stderr)  # the progress line, cleared
         text = dump_file(theme, made, generator=generator(count, seed, rules=rules, prefix=prefix, start=start,
                                                           level=level, draws=horizon))
         if out is not None:
@@ -305,6 +316,13 @@ def puzzle_make(
     if len(made) < count:
         note += f" (asked for {count}; try another seed)"
     print(note, file=sys.stderr)
+
+
+def _making(count: int) -> Callable[[int, int], None]:
+    """A line on stderr, rewritten as the puzzles are made: kept so far, deals tried."""
+    def tell(kept: int, tried: int) -> None:
+        print(f"\rmaking puzzles: {kept} of {count} kept, {tried} deals tried", end="", file=sys.stderr, flush=True)
+    return tell
 
 
 @puzzle_app.command("play")
@@ -366,6 +384,7 @@ def daily(
     """The puzzle of the day, the same for everyone: the first answer today counts for the streak."""
     from datetime import date
 
+    from tutor.errors import TutorError
     from tutor.render.daily import daily_status_dict, practice_note, show_daily_status, show_note
     from tutor.render.teach import puzzle_dict, puzzle_svg, show_puzzle, show_verdict, verdict_dict
     from tutor.teach.answers import judge
@@ -380,7 +399,12 @@ def daily(
         p = daily_puzzle(when)
         if svg is not None:
             write_svg(svg, puzzle_svg(p, f"Daily puzzle {when.isoformat()}"))
-        verdict = judge(p, answer) if answer is not None else None
+        try:
+            verdict = judge(p, answer) if answer is not None else None
+        except TutorError:  # an answer the puzzle cannot read: show what it asks, then why
+            if not as_json:
+                show_puzzle(console(), p, f"Daily puzzle {when.isoformat()} ·")
+            raise
         counts_for = daily_date(p, today)
         scored = verdict is not None and record(verdict, counts_for)
         with Progress(read_only=True) as prog:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.core.hands import Hand
+from tutor.core.hands import Hand, Seat
 from tutor.core.words import plural
 from tutor.table.drill import HandSummary, Question, Summary
+from tutor.table.game import Event
 from tutor.table.grading import Graded
 from tutor.table.results import DrillStats
+from tutor.table.review import grade
 
 
 def _hand(hand: Hand) -> str:
@@ -27,6 +29,18 @@ def table_view(q: Question) -> str:
     is asked."""
     v = q.view
     lines = [f"deck: {plural(v.wall, 'card')} left, {plural(v.draws_left, 'draw')} of yours to come"]
+    told: list[str] = []
+    for k, e in enumerate(v.since):
+        if e.kind == "bonus" and k and v.since[k - 1].kind == "bonus" and v.since[k - 1].seat == e.seat:
+            continue  # told with the first of the run
+        if e.kind == "bonus":
+            run = [b for b in v.since[k:] if b.kind == "bonus"]
+            run = run[: next((j for j, b in enumerate(run) if b.seat != e.seat), len(run))]
+            told.append(_bonus(run, v.seat))
+        elif said := _told(e, v.seat):
+            told.append(said)
+    if told:
+        lines.append("since your last move: " + "; ".join(told))
     for seat, other in v.others:
         thrown = " ".join(str(t) for s, t in v.discards if s == seat)
         lines.append(f"  {seat}: {_hand(other)}" + (f"   threw: {thrown}" if thrown else ""))
@@ -42,6 +56,34 @@ def table_view(q: Question) -> str:
     return "\n".join(lines)
 
 
+def _told(e: Event, me: Seat) -> str:
+    """A thing that happened at the table, as the player saw it ("" where it shows nothing new:
+    a draw not seen, a pass, the deal)."""
+    who = "you" if e.seat == me else str(e.seat)
+    if e.kind == "discard":
+        return f"{who} threw {e.tile}"
+    if e.kind == "claim":
+        whose = "your" if e.source == me else f"{e.source}'s"
+        return f"{who} claimed {whose} {e.tile} for {e.meld}"
+    if e.kind in ("kong", "add-kong"):
+        return f"{who} {'declared a KONG of' if e.kind == 'kong' else 'added to the PONG'} {e.tile}"
+    if e.kind == "sink":
+        return f"{who} sank a FEI"
+    if e.kind == "recall":
+        return f"{who} recalled a FEI from {e.meld} with {e.tile}"
+    return ""
+
+
+def _bonus(run: list[Event], me: Seat) -> str:
+    """Bonus cards drawn one after another by one seat, each replaced (the last replacement is the
+    card the player was dealt or drew: said as such)."""
+    cards = ", ".join(str(e.tile) for e in run)
+    what = "a bonus card" if len(run) == 1 else "bonus cards"
+    if run[0].seat == me:
+        return f"you drew {cards} ({what}, replaced)"
+    return f"{run[0].seat} drew {cards} ({what}, replaced)"
+
+
 def graded_text(g: Graded, unit: str) -> str:
     """One decision graded, in a line or two."""
     horizon = f"over {plural(g.draws, 'draw')}" + (
@@ -54,7 +96,7 @@ def graded_text(g: Graded, unit: str) -> str:
         return (f"  {p.label}: a best move, {p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}{also}, "
                 f"{horizon}")
     p = g.played
-    return (f"  you: {p.label} ({p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}); best: {best}; "
+    return (f"  {grade(g.loss)}: you {p.label} ({p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}); best: {best}; "
             f"{g.loss:.2f} {unit} given up, {horizon}")
 
 
@@ -68,10 +110,11 @@ def summary_text(s: Summary, unit: str) -> str:
     lines.append(f"{unit} given up: {s.fun_lost:.2f}")
     ready = s.ready_after
     lines.append("draws to ready: " + ("never ready" if ready is None else f"{ready:g}"))
-    worst = sorted((d for d in ds if not d.is_best), key=lambda d: -d.loss)[:3]
+    worst = sorted((d for d in ds if grade(d.loss) != "best" and round(d.loss, 2) > 0), key=lambda d: -d.loss)[:3]
     for d in worst:
         what = " ".join(str(part) for part in (d.hand, d.kind, d.tile) if part)
-        lines.append(f"  worst: {what}: you {d.played.label} (best {d.best.label}), {d.loss:.2f} {unit} given up")
+        lines.append(f"  worst: {what}: you {d.played.label} (best {d.best.label}), {d.loss:.2f} {unit} given up, "
+                     f"{grade(d.loss)}")
     return "\n".join(lines)
 
 
@@ -87,7 +130,7 @@ def _result(h: HandSummary, unit: str) -> str:
         return "stopped"
     if r.winner is None:
         return "a drawn round"
-    how = "on your own draw" if r.source is None else f"on {r.source}'s discard"
+    how = "on its own draw" if r.source is None else f"on {r.source}'s discard"
     return f"{r.winner} won {r.fun} {unit} {how}"
 
 

@@ -49,6 +49,24 @@ def _norm(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch not in " []()")
 
 
+NO_WIN = "this hand does not win now"
+
+
+def why_no_win(q: Question, rules: RuleSet) -> str:
+    """Why the win asked for at ``q`` is not among the moves: the hand (with the card thrown, on a
+    claim) is not complete, or is short of the minimum, as ``check`` says."""
+    from tutor.engine.score import check
+
+    h = q.view.hand
+    if q.kind == "claim" and q.tile is not None:
+        if q.tile.is_fei:
+            return f"{NO_WIN}: a {rules.wild_name} thrown away is never claimed"
+        h = Hand(h.concealed + (q.tile,), h.melds, h.bonus)
+    got = check(h, rules, q.view.seat)
+    short = next((note for note in got.notes if note.startswith("complete, but")), None)
+    return f"{NO_WIN}: {short or 'not a complete hand'}"
+
+
 def read_move(text: str, legal: tuple[Move, ...] | list[Move]) -> Move | str:
     """The legal move ``text`` names (``5d``, ``sink``, ``kong 5d``, ``recall``, ``win``, ``pass``,
     ``pong``, ``chee 345d``), or a sentence saying why it names none."""
@@ -58,11 +76,16 @@ def read_move(text: str, legal: tuple[Move, ...] | list[Move]) -> Move | str:
     head = _WORDS.get(words[0].lower().replace(" ", ""), words[0].lower())
     if head == "win" and len(words) == 1 or _norm(text) == "sekwoo":
         found = [m for m in legal if m.action in ("win", "sek-woo")]
-        return found[0] if found else "this hand does not win now"
+        return found[0] if found else NO_WIN
     if len(words) == 1 and head not in ("pass", "sink", "kong", "add-kong", "recall", "pong", "chee"):
         try:
             card = Tile.parse(words[0])
         except NotationError:
+            for fixed in (words[0].upper(), words[0].capitalize(), words[0].lower()):
+                try:
+                    return f"{words[0]!r} is not a card or a move: did you mean {Tile.parse(fixed)}? (? lists the moves)"
+                except NotationError:
+                    continue
             return f"{words[0]!r} is not a card or a move (? lists the moves)"
         found = [m for m in legal if m.action == "discard" and m.tile == card]
         return found[0] if found else f"you hold no {card} to discard" if any(m.action == "discard" for m in legal) \
@@ -87,7 +110,7 @@ def read_move(text: str, legal: tuple[Move, ...] | list[Move]) -> Move | str:
             found = []
         if found:
             return found[0]
-    return "which one? " + ", ".join(m.label for m in same)
+    return f"{head} {' '.join(words[1:])} is not possible now: " + ", ".join(m.label for m in same)
 
 
 @dataclass
@@ -240,5 +263,5 @@ def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
     return player.hand
 
 
-__all__ = ["HandSummary", "Player", "Question", "QuitDrill", "Summary", "play_hand", "read_move"]
+__all__ = ["NO_WIN", "HandSummary", "Player", "Question", "QuitDrill", "Summary", "play_hand", "read_move", "why_no_win"]
 

@@ -66,6 +66,10 @@ class Event:
     fun: int = 0
 
 
+_MOVES = frozenset({"discard", "claim", "kong", "add-kong", "sink", "recall", "pass"})
+"""The events a seat chooses (``View.since`` starts after its last)."""
+
+
 @dataclass(frozen=True)
 class View:
     """What one seat sees when it must move: its hand, the table, and its own draws left."""
@@ -77,6 +81,7 @@ class View:
     others: tuple[tuple[Seat, Hand], ...]  # the other seats' sets and bonus cards (no concealed cards)
     wall: int  # playing cards left in the deck
     draws_left: int  # the seat's own draws to come if no one claims
+    since: tuple[Event, ...] = ()  # what happened since the seat's last move (or since the deal)
 
 
 class Agent(Protocol):
@@ -132,6 +137,7 @@ class Game:
         self.river: list[tuple[Seat, Tile]] = []
         self.events: list[Event] = [Event("deal", s, hand=d.dealt[k]) for k, s in enumerate(self.seats)]
         self.events += [Event("bonus", r.seat, r.bonus, other=r.replacement) for r in d.reveals]
+        self.dealt = len(self.events)  # the deal's events (the bonus cards show in the hands)
         self.result: Result | None = None
         self.river_source = self.seats[0]
         self._policy = Policy(self.rules)
@@ -155,8 +161,9 @@ class Game:
                     seen.update(m.cards)
                 seen.update(t for t in h.bonus if t.id == FEI_ID)
                 others.append((s, Hand((), h.melds, h.bonus)))
+        last = max((k for k, e in enumerate(self.events) if e.seat == seat and e.kind in _MOVES), default=-1)
         return View(seat, self.hands[seat], seen, tuple(self.river), tuple(others), self.wall.playing_left,
-                    self.draws_left(seat, next_drawer))
+                    self.draws_left(seat, next_drawer), tuple(self.events[max(last + 1, self.dealt):]))
 
     def following(self, seat: Seat, k: int = 1) -> Seat:
         return self.seats[(self.seats.index(seat) + k) % len(self.seats)]

@@ -109,23 +109,38 @@ def read_record(text: str, rules: str | None = None, default: str = "3leg") -> R
     """A record from its text, its syntax checked but not its play (``parse_record`` checks both).
     ``rules`` overrides the record's ``rules`` line; ``default`` is the rule set of a record with none."""
     from notation.record import parse_record_lines
+    from tutor.errors import TutorError
+    from tutor.rules.load import load_rules
 
     lines = parse_record_lines(text)
     name: str | None = None
     player: Seat | None = None
     events: list[Event] = []
+    at: dict[str, tuple[int, int | None]] = {}  # where the rules and player lines are
     for line in lines:
         if line.verb == "rules":
             if name is not None or events or player is not None:
                 raise RecordError(line.line, line.column, "the rules line comes once, first")
             name = line.name
+            at["rules"] = line.line, line.column
         elif line.verb == "player":
             if player is not None or events:
                 raise RecordError(line.line, line.column, "the player line comes once, before the deal")
             player = Seat(line.seat or "")
+            at["player"] = line.line, line.column
         else:
             events.append(_event(line, events))
-    return Record(rules or name or default, player, tuple(events))
+    record = Record(rules or name or default, player, tuple(events))
+    if rules is None and name is not None:  # a rule set the record names: an error is the record's, at its line
+        try:
+            load_rules(name)
+        except TutorError as err:
+            raise RecordError(*at["rules"], str(err)) from None
+    if player is not None:
+        known = load_rules(record.rules)
+        if player not in known.seats:
+            raise RecordError(*at["player"], f"{known.name} has no seat {player}: its seats are {', '.join(known.seats)}")
+    return record
 
 
 def parse_record(text: str, rules: str | None = None) -> Record:

@@ -378,6 +378,8 @@ class Board:
             hand, on = c.hand(), "its own draw"
         else:
             thrower, card = self._open(seat, "win")
+            if card.id == FEI_ID:
+                raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed, for a win either")
             hand, on = Hand((*c.known.elements(), card), tuple(c.melds), tuple(c.bonus)), f"{card} from {thrower}"
         if not c.hidden:
             got = check(hand, self.rules, seat, self.situations(seat))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -285,9 +285,10 @@ def one(
 
 def make(
     theme: str, count: int, seed: int, *, rules: str = "3leg", prefix: str | None = None, start: int = 1,
-    level: int | None = None, draws: int | Literal["round"] = 3,
+    level: int | None = None, draws: int | Literal["round"] = 3, progress: Callable[[int, int], None] | None = None,
 ) -> list[Puzzle]:
-    """Up to ``count`` new puzzles of ``theme``, from seeds ``seed``, ``seed + 1``, ... (see ``one``).
+    """Up to ``count`` new puzzles of ``theme``, from seeds ``seed``, ``seed + 1``, ... (see ``one``);
+    ``progress`` hears (puzzles kept, deals tried) after each deal.
 
     Deterministic for its arguments, which ``generator`` records. A seed whose puzzle repeats a
     hand already kept, is of another ``level``, or would make the set lopsided is passed over: easy
@@ -307,6 +308,8 @@ def make(
     for s in range(seed, last):
         if len(out) >= count:
             break
+        if progress is not None:
+            progress(len(out), s - seed)
         puzzle = one(theme, s, rules=rules, draws=draws, puzzle_id=f"{prefix}-{start + len(out):03d}")
         if puzzle is None or puzzle.hand_text in seen:
             continue
