@@ -11,18 +11,28 @@ if TYPE_CHECKING:
     from tutor.engine.table import Table
 
 
-def swapped(table: Table, h0: int, pool0: list[int]) -> Callable[[int], int] | None:
-    """The memo key of a hand, the same for the hands that differ by swapping honours that
-    stand in for one another (``Table.interchangeable``) with the same copies kept at ``h0``
-    and in the pool: such hands are worth the same (a swap maps every draw, discard and win of
-    one onto the other's), so one of them is searched. The key sorts the counts of each class,
-    the most first. None where no two honours may be swapped."""
-    classes: list[tuple[int, ...]] = []
+def classes(table: Table, h0: int, pool0: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The honours that stand in for one another (``Table.interchangeable``) with the same copies
+    kept at ``h0`` and in the pool, in classes of two or more (local kinds, in order)."""
+    out: list[tuple[int, ...]] = []
     for c in table.interchangeable():
         by: dict[tuple[int, int], list[int]] = {}
         for i in c:
             by.setdefault((h0 >> 3 * i & 7, pool0[i]), []).append(i)
-        classes.extend(tuple(v) for v in by.values() if len(v) > 1)
+        out.extend(tuple(v) for v in by.values() if len(v) > 1)
+    return tuple(out)
+
+
+def swapped(table: Table, h0: int, pool0: list[int]) -> Callable[[int], int] | None:
+    """The memo key of a hand, the same for the hands that differ by swapping honours of a class
+    (``classes``): such hands are worth the same (a swap maps every draw, discard and win of
+    one onto the other's), so one of them is searched. The key sorts the counts of each class,
+    the most first. None where no two honours may be swapped."""
+    return keyed(classes(table, h0, pool0))
+
+
+def keyed(classes: tuple[tuple[int, ...], ...]) -> Callable[[int], int] | None:
+    """``swapped`` for these classes."""
     if not classes:
         return None
     low = min(i for c in classes for i in c)
@@ -51,4 +61,4 @@ def swapped(table: Table, h0: int, pool0: list[int]) -> Callable[[int], int] | N
     return canon
 
 
-__all__ = ["swapped"]
+__all__ = ["classes", "keyed", "swapped"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.engine.alike import swapped
+from tutor.engine.alike import classes, keyed
 from tutor.engine.swaps import closer
 
 if TYPE_CHECKING:
@@ -79,7 +79,8 @@ class Search:
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]
         self.shifts = [(3 * i, u) for i, u in enumerate(table.unit_of)]
         self.tick = tick
-        self.canon = swapped(table, h0, pool0)
+        self.classes = classes(table, h0, pool0)  # honours that stand in for one another (``tutor.engine.alike``)
+        self.canon = keyed(self.classes)
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -337,6 +338,8 @@ class Search:
         pool's size, and per card (kind, copies, FUN of the win it makes or -1, the hands left by
         the discards that bring a win closer)."""
         total, draws = self._draws(h)
+        if self.classes:
+            draws = self._merged(h, draws)
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         if self.d.by_structure and dh > 0:  # no draw wins; the swaps closer come from the structures
             swaps = closer(self.d, h, {i: p for i, p, _ in draws})
@@ -361,6 +364,30 @@ class Search:
                         kids.append(g)
             out.append((i, p, -1, tuple(kids)))
         return total, out
+
+    def _merged(self, h: int, draws: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        """The draws at ``h`` with those of honours of a class held as often folded into the first
+        (copies summed): such draws leave hands worth the same, the one swapped for the other."""
+        first: dict[int, int] = {}  # a kind folded -> the kind it is folded into
+        for c in self.classes:
+            held: dict[int, int] = {}
+            for i in c:
+                k = held.setdefault(h >> 3 * i & 7, i)
+                if k != i:
+                    first[i] = k
+        if not first:
+            return draws
+        out: list[tuple[int, int, int]] = []
+        at: dict[int, int] = {}
+        for i, p, unit in draws:
+            into = first.get(i)
+            if into is None:
+                at[i] = len(out)
+                out.append((i, p, unit))
+            else:  # the first of its kind is drawn too: the same copies left
+                j = at[into]
+                out[j] = (into, out[j][1] + p, out[j][2])
+        return out
 
     def _wanted(self, h: int) -> set[int]:
         """The draws that may make the 13-card hand ``h`` (at distance 0) win: a winning hand is
