@@ -3,15 +3,16 @@ as plain text lines, and their plain data for ``--json``; each handed finished v
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.words import plural
 from tutor.table.drill import HandSummary, Question, Summary
-from tutor.table.game import Event
 from tutor.table.grading import Graded
 from tutor.table.results import DrillStats
-from tutor.table.review import grade
+
+if TYPE_CHECKING:
+    from tutor.table.game import Event
 
 
 def _hand(hand: Hand) -> str:
@@ -86,6 +87,8 @@ def _bonus(run: list[Event], me: Seat) -> str:
 
 def graded_text(g: Graded, unit: str) -> str:
     """One decision graded, in a line or two."""
+    from tutor.table.review import grade  # (not on ``stats``'s path)
+
     horizon = f"over {plural(g.draws, 'draw')}" + (
         f" of the {g.round_draws} left (the whole round passes the search's budget)" if g.draws < g.round_draws else "")
     best = f"{g.best.label} ({g.best.expected_fun:.2f} {unit}, wins {g.best.win_probability:.0%})"
@@ -102,6 +105,8 @@ def graded_text(g: Graded, unit: str) -> str:
 
 def summary_text(s: Summary, unit: str) -> str:
     """The session summary."""
+    from tutor.table.review import grade
+
     ds = s.decisions
     lines = [f"hands: {len(s.hands)}, won: {s.wins}"]
     for h in s.hands:
