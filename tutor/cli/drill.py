@@ -105,7 +105,7 @@ def drill(
     player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json), cores=workers.cores())
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
-    playing: list[Path | None] = []  # the record's path of the hand being played, until it is written
+    playing: list[tuple[int, Path | None]] = []  # the seed and record's path of the hand being played, until written
 
     def where(k: int) -> Path | None:
         return record if record is None or hands == 1 else record.with_stem(f"{record.stem}-{first + k}")
@@ -114,7 +114,7 @@ def drill(
         with edge(as_json):
             for k in range(hands):
                 stop = False
-                playing[:] = [where(k)]
+                playing[:] = [(first + k, where(k))]
                 try:
                     play_hand(ruleset, first + k, player)
                 except (QuitDrill, EOFError):  # q, or the end of the input (Ctrl-D in a terminal)
@@ -131,9 +131,10 @@ def drill(
             raise
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the drill ends: another Ctrl-C is no traceback
         print(file=out)
-        if playing and player.hand.record is not None:  # the hand so far is kept (no result: not in the stats)
+        hand = player.hand
+        if playing and hand.seed == playing[0][0] and hand.record is not None:  # the hand so far is kept (no result: not in the stats)
             with contextlib.suppress(Exception):
-                _after_hand(player.hand, blind, pending, unit, out, playing[0], no_save, ruleset.name, str(seat_name))
+                _after_hand(hand, blind, pending, unit, out, playing[0][1], no_save, ruleset.name, str(seat_name))
         if isinstance(err, KeyboardInterrupt):
             print("sekwoo: interrupted", file=sys.stderr)
         raise typer.Exit(130) from None
