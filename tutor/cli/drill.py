@@ -47,7 +47,6 @@ def drill(
     from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
     from tutor.rules.load import load_rules
     from tutor.table.drill import (
-        NO_WIN,
         Player,
         QuitDrill,
         Summary,
@@ -86,9 +85,7 @@ def drill(
             if text in ("?", "help"):
                 print("moves: " + ", ".join(m.label for m in q.legal), file=out)
                 continue
-            move = read_move(text, q.legal)
-            if move == NO_WIN:
-                move = why_no_win(q, ruleset)
+            move = read_move(text, q.legal, lambda: why_no_win(q, ruleset))
             if isinstance(move, str):
                 print(move, file=out)
                 if not tty:  # said by the exit code if the input ends before the hand does

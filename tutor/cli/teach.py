@@ -290,10 +290,11 @@ def puzzle_make(
     from tutor.teach.generate import generator, make
 
     horizon: int | Literal["round"] = "round" if whole_round else draws
+    shown = sys.stderr.isatty() and not as_json  # the progress on a line of the terminal
     with edge(as_json):
         made = make(theme, count, seed, rules=rules, prefix=prefix, start=start, level=level, draws=horizon,
-                    progress=_making(count) if sys.stderr.isatty() and not as_json else None)
-        if sys.stderr.isatty() and not as_json:
+                    progress=_making(count) if shown else None)
+        if shown:
             print("\r\033[K", end="", file=sys.stderr)  # the progress line, cleared
         text = dump_file(theme, made, generator=generator(count, seed, rules=rules, prefix=prefix, start=start,
                                                           level=level, draws=horizon))

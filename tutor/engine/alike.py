@@ -31,15 +31,15 @@ def swapped(table: Table, h0: int, pool0: list[int]) -> Callable[[int], int] | N
     return keyed(classes(table, h0, pool0))
 
 
-def keyed(classes: tuple[tuple[int, ...], ...]) -> Callable[[int], int] | None:
-    """``swapped`` for these classes."""
-    if not classes:
+def keyed(groups: tuple[tuple[int, ...], ...]) -> Callable[[int], int] | None:
+    """``swapped`` for these classes (``classes``)."""
+    if not groups:
         return None
-    low = min(i for c in classes for i in c)
-    high = max(i for c in classes for i in c)
+    low = min(i for c in groups for i in c)
+    high = max(i for c in groups for i in c)
     shift = 3 * low
     mask = (1 << 3 * (high - low + 1)) - 1
-    local = [tuple(3 * (i - low) for i in c) for c in classes]
+    local = [tuple(3 * (i - low) for i in c) for c in groups]
     keys: dict[int, int] = {}
 
     def key(part: int) -> int:

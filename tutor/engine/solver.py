@@ -219,8 +219,8 @@ def _discard(
     within = budget(n, exact_draws, explicit_exact)
     options: list[Option] = []
 
-    def tick() -> None:
-        counter[0] += 1
+    def tick(states: int = 1) -> None:
+        counter[0] += states
         within(counter[0])
         if progress is not None and not counter[0] & 255:
             progress(counter[0], len(options), len(tasks))
@@ -234,8 +234,7 @@ def _discard(
         key = -1 if tab is not table else h0 if alike is None else alike(h0)
         if key in searched:  # the hand kept is another's with honours swapped: its search's answer
             same, spent = searched[key]
-            for _ in range(spent):  # counted as searched, as in a part that weighs it alone (``_dealt``)
-                tick()
+            tick(spent)  # counted as searched, as in a part that weighs it alone (``_dealt``)
             options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, None,
                                  search_moves, same))
         else:

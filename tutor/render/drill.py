@@ -3,6 +3,7 @@ as plain text lines, and their plain data for ``--json``; each handed finished v
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Seat
@@ -31,15 +32,11 @@ def table_view(q: Question) -> str:
     v = q.view
     lines = [f"deck: {plural(v.wall, 'card')} left, {plural(v.draws_left, 'draw')} of yours to come"]
     told: list[str] = []
-    for k, e in enumerate(v.since):
-        if e.kind == "bonus" and k and v.since[k - 1].kind == "bonus" and v.since[k - 1].seat == e.seat:
-            continue  # told with the first of the run
-        if e.kind == "bonus":
-            run = [b for b in v.since[k:] if b.kind == "bonus"]
-            run = run[: next((j for j, b in enumerate(run) if b.seat != e.seat), len(run))]
-            told.append(_bonus(run, v.seat))
-        elif said := _told(e, v.seat):
-            told.append(said)
+    for (bonus, _), run in groupby(v.since, key=lambda e: (e.kind == "bonus", e.seat)):
+        if bonus:  # one seat's bonus cards drawn one after another: told together
+            told.append(_bonus(list(run), v.seat))
+        else:
+            told.extend(said for e in run if (said := _told(e, v.seat)))
     if told:
         lines.append("since your last move: " + "; ".join(told))
     for seat, other in v.others:
@@ -76,13 +73,10 @@ def _told(e: Event, me: Seat) -> str:
 
 
 def _bonus(run: list[Event], me: Seat) -> str:
-    """Bonus cards drawn one after another by one seat, each replaced (the last replacement is the
-    card the player was dealt or drew: said as such)."""
-    cards = ", ".join(str(e.tile) for e in run)
+    """Bonus cards drawn one after another by one seat, each replaced from the deck."""
+    who = "you" if run[0].seat == me else str(run[0].seat)
     what = "a bonus card" if len(run) == 1 else "bonus cards"
-    if run[0].seat == me:
-        return f"you drew {cards} ({what}, replaced)"
-    return f"{run[0].seat} drew {cards} ({what}, replaced)"
+    return f"{who} drew {', '.join(str(e.tile) for e in run)} ({what}, replaced)"
 
 
 def graded_text(g: Graded, unit: str) -> str:

@@ -437,8 +437,8 @@ def compile_item(item: Item, all_seats: Sequence[str]) -> Rule:
 def swappable(rules: Sequence[Rule], seat: str, flags: frozenset[str], a: int, b: int) -> bool:
     """Do the cards ``a`` and ``b`` score alike for this seat and situations, one in place of the
     other: swapping them in every set of cards the items name one by one (``Marks``) gives the
-    same items back, each worth as much (``Context`` of PONG of Red at 1 FUN to PONG of Green at 1
-    FUN). The items that score nothing for the seat are left out."""
+    same items back, each worth as much (3leg's PONG of Red at 1 FUN becomes its PONG of Green at
+    1 FUN). The items that score nothing for the seat are left out."""
     ctx = Context([], -1, (), 0, flags, seat)
 
     def swapped(marked: frozenset[int]) -> frozenset[int]:

@@ -21,7 +21,7 @@ from tutor.table.events import Record
 from tutor.table.game import Game, Result, View
 from tutor.table.grading import Graded, Progress, Searched, graded, search_claim, search_turn
 from tutor.table.halves import meanwhile, worth_splitting
-from tutor.table.moves import Move, after_turn
+from tutor.table.moves import WIN_WORDS, Move, after_turn
 from tutor.table.opponents import shanten_of
 
 
@@ -42,7 +42,7 @@ class Question:
     thrower: Seat | None = None
 
 
-_WORDS = {"win": "win", "sek-woo": "win", "sekwoo": "win", "mahjong": "win", "hu": "win", "p": "pass"}
+_WORDS = {word: "win" for word in WIN_WORDS} | {"p": "pass"}
 
 
 def _norm(text: str) -> str:
@@ -67,16 +67,17 @@ def why_no_win(q: Question, rules: RuleSet) -> str:
     return f"{NO_WIN}: {short or 'not a complete hand'}"
 
 
-def read_move(text: str, legal: tuple[Move, ...] | list[Move]) -> Move | str:
+def read_move(text: str, legal: tuple[Move, ...] | list[Move], no_win: Callable[[], str] = lambda: NO_WIN) -> Move | str:
     """The legal move ``text`` names (``5d``, ``sink``, ``kong 5d``, ``recall``, ``win``, ``pass``,
-    ``pong``, ``chee 345d``), or a sentence saying why it names none."""
+    ``pong``, ``chee 345d``), or a sentence saying why it names none (``no_win``: why a win asked
+    for is not among them, ``why_no_win`` where the question is known)."""
     words = text.strip().split()
     if not words:
         return "type a move (? lists them)"
     head = _WORDS.get(words[0].lower().replace(" ", ""), words[0].lower())
     if head == "win" and len(words) == 1 or _norm(text) == "sekwoo":
         found = [m for m in legal if m.action in ("win", "sek-woo")]
-        return found[0] if found else NO_WIN
+        return found[0] if found else no_win()
     if len(words) == 1 and head not in ("pass", "sink", "kong", "add-kong", "recall", "pong", "chee"):
         try:
             card = Tile.parse(words[0])

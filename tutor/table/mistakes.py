@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from tutor.core.hands import Hand
 from tutor.core.tiles import Tile
 from tutor.errors import TutorError
+from tutor.table.moves import WIN_WORDS
 from tutor.table.review import BAD, TIE, Choice, Review
 
 if TYPE_CHECKING:
@@ -142,16 +143,13 @@ def options(m: Mistake, rules: RuleSet | None = None) -> tuple[Choice, ...]:
     return weigh_move(hand, rules, m.seat, m.draws, seen, offered, m.after)[0]
 
 
-_SAID = {"win": "sek-woo", "sekwoo": "sek-woo", "sek woo": "sek-woo", "mahjong": "sek-woo", "hu": "sek-woo"}
-"""The words for a win the drill takes, as a record writes it."""
-
-
 def judge(m: Mistake, answer: str, rules: RuleSet | None = None) -> tuple[bool, Choice | None, Choice]:
     """Whether ``answer`` (a move as the record writes it, or a card alone for its discard) is a
     best one: (right, the option it names or None, the best option)."""
     choices = options(m, rules)
     said = " ".join(answer.split()).lower()
-    said = _SAID.get(said, said)
+    if said.replace(" ", "") in WIN_WORDS:  # the drill's words for a win, as a record writes it
+        said = "sek-woo"
     named = next((o for o in choices if o.label.lower() in (said, f"discard {said}")), None)
     if named is None:  # a move named by its word alone (``pong``, ``sink``), where it is the only one
         alike = [o for o in choices if o.label.lower().split(" ")[0] == said]

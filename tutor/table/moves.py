@@ -93,4 +93,7 @@ def after_turn(hand: Hand, move: Move, rules: RuleSet) -> Hand:
     raise ValueError(f"not a move that leaves a hand: {move.action}")
 
 
-__all__ = ["CLAIM_ACTIONS", "TURN_ACTIONS", "Move", "after_turn", "claim_moves", "turn_moves"]
+WIN_WORDS = frozenset({"win", "sek-woo", "sekwoo", "mahjong", "hu"})
+"""What a player may type for SEK WOO (the drill, ``puzzle retry``), spaces left out."""
+
+__all__ = ["CLAIM_ACTIONS", "TURN_ACTIONS", "WIN_WORDS", "Move", "after_turn", "claim_moves", "turn_moves"]

@@ -275,6 +275,8 @@ class Board:
         thrower, card = self.last_discard
         if thrower == seat:
             raise _Wrong(f"{seat} cannot {what} its own discard")
+        if card.id == FEI_ID:
+            raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed" + (", for a win either" if what == "win" else ""))
         return thrower, card
 
     def _claim(self, event: Claim) -> None:
@@ -284,8 +286,6 @@ class Board:
         thrower, card = self._open(seat, f"claim {meld}")
         if card not in meld.cards:
             raise _Wrong(f"{meld} does not hold {card}, the card just discarded (by {thrower})")
-        if card.id == FEI_ID:
-            raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed")
         c = self.cards[seat]
         source = self.source(seat, thrower)
         if event.action == "chee" and source != "left":
@@ -378,8 +378,6 @@ class Board:
             hand, on = c.hand(), "its own draw"
         else:
             thrower, card = self._open(seat, "win")
-            if card.id == FEI_ID:
-                raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed, for a win either")
             hand, on = Hand((*c.known.elements(), card), tuple(c.melds), tuple(c.bonus)), f"{card} from {thrower}"
         if not c.hidden:
             got = check(hand, self.rules, seat, self.situations(seat))
