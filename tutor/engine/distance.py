@@ -247,12 +247,13 @@ class Distance:
         cards_of = self.cards_of
         n = self.n
 
-        def leaf() -> None:
+        def leaf(lack: int, over: int) -> None:
             groups = tuple(chosen)
             known = self._score.get(groups)  # a structure's verdict is shared by every hand
             if known is False:
                 return
-            kept = self._kept(groups, want, counts, fei, caps, fei_cap)
+            # no FEI held nor needed: the structure keeps every card it wants but those lacking
+            kept = size - lack if not fei and not over else self._kept(groups, want, counts, fei, caps, fei_cap)
             if kept is None or size - kept > best[0]:
                 return
             if known is None:
@@ -264,20 +265,29 @@ class Distance:
                 found.clear()
             found.append((groups, tuple(want)))
 
-        def sets_from(start: int, left: int, lack: int) -> None:
+        def sets_from(start: int, left: int, lack: int, over: int) -> None:
             if left == 0:
-                leaf()
+                leaf(lack, over)
                 return
             for k in range(start, sets_n):
                 g = sets[k]
                 x, y, z = cards_of[g]
                 more = lack
+                beyond = over
                 want[x] += 1
                 more += want[x] > counts[x]
+                beyond += want[x] > caps[x]
                 want[y] += 1
                 more += want[y] > counts[y]
+                beyond += want[y] > caps[y]
                 want[z] += 1
                 more += want[z] > counts[z]
+                beyond += want[z] > caps[z]
+                if beyond > stand_in:  # more cards than there are copies, past the FEI that may fill them
+                    want[x] -= 1
+                    want[y] -= 1
+                    want[z] -= 1
+                    continue
                 future = 0
                 if left > 1:  # the sets after this one start at its card or later
                     unused = 0
@@ -287,19 +297,23 @@ class Distance:
                     future = max(0, 3 * (left - 1) - unused)
                 if more + future <= best[0] + fei_opt:
                     chosen.append(g)
-                    sets_from(k, left - 1, more)
+                    sets_from(k, left - 1, more, beyond)
                     chosen.pop()
                 want[x] -= 1
                 want[y] -= 1
                 want[z] -= 1
 
         held = sum(counts)
+        # Each card a structure wants beyond its copies must be a FEI (``_kept``): at most the FEI
+        # in play, and none where no set takes one.
+        stand_in = fei_cap if self.mw else 0
         for p in range(n):
             want[p] += 2
             lack = max(0, 2 - counts[p])
-            if lack + max(0, 3 * t.sets_left - (held - 2 + lack)) <= best[0] + fei_opt:
+            over = max(0, 2 - caps[p])
+            if over <= stand_in and lack + max(0, 3 * t.sets_left - (held - 2 + lack)) <= best[0] + fei_opt:
                 chosen.append((NGAN, p))
-                sets_from(0, t.sets_left, lack)
+                sets_from(0, t.sets_left, lack, over)
                 chosen.pop()
             want[p] -= 2
         return (best[0], found) if found else (most + 1, [])
