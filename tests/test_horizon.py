@@ -97,7 +97,7 @@ def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng:
         dh = dist.of(h)
         best, keep = search.value(h, k - 1), h
         for x, out in enumerate(table.unit_of):
-            if x != i and h14 >> (3 * x) & 7 and dh > 0 and dist.of(h14 - out) == dh - 1:
+            if x != i and h14 >> (3 * x) & 7 and dh > 0 and dist.closer_at(h14 - out, dh - 1):
                 v = search.value(h14 - out, k - 1)
                 if better(v, best):
                     best, keep = v, h14 - out

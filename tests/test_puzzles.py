@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -31,10 +32,13 @@ def _one_search_per_question() -> Iterator[None]:
     """Each ``solver.discard`` question is searched once in this module: re-solving a puzzle and
     checking its answer against every option ask the engine the same thing (seconds a puzzle)."""
     real = solver.discard
+    signature = inspect.signature(real)
     memo: dict[object, object] = {}
 
     def discard(*args: object, **kwargs: object) -> object:
-        key = (args, tuple(sorted(kwargs.items())))
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()  # one question however it is asked (a default passed or left out)
+        key = tuple(bound.arguments.items())
         try:
             hash(key)
         except TypeError:
@@ -83,7 +87,14 @@ def _check_solution(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
 def test_answer_is_resolved_and_unique(puzzle: Puzzle) -> None:
+    """Re-solved, the answer is the puzzle's and the only one; a best discard's beats every option
+    the hand has, and a KONG or sinking question asks the best move. The checks of one puzzle in
+    one test, so that they share its search (``_one_search_per_question``) whichever worker runs it."""
     _check_solution(puzzle)
+    if puzzle.theme == "best-discard":
+        _beats_every_option_the_hand_has(puzzle)
+    elif puzzle.theme in ("kong-or-not", "sink-or-keep"):
+        _does_not_already_win_and_asks_the_best_move(puzzle)
 
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.theme in SEARCH], ids=lambda p: p.id)
@@ -193,8 +204,7 @@ def _clearly_below(best: float, other: float) -> bool:
     return best - other >= max(DISCARD_MARGIN_ABS, DISCARD_MARGIN_REL * best)
 
 
-@pytest.mark.parametrize("puzzle", _by_theme("best-discard"), ids=lambda p: p.id)
-def test_best_discard_answer_beats_every_option_the_hand_has(puzzle: Puzzle) -> None:
+def _beats_every_option_the_hand_has(puzzle: Puzzle) -> None:
     """Among ALL options (KONGs and sinking too, weighed inside the search), the answer's discard
     ranks first and every other option, declaring a win the hand already holds included, is clearly worse."""
     p = puzzle
@@ -210,8 +220,7 @@ def test_best_discard_answer_beats_every_option_the_hand_has(puzzle: Puzzle) -> 
         assert _clearly_below(best.expected_fun, result.fun_now), p.id
 
 
-@pytest.mark.parametrize("puzzle", _by_theme("kong-or-not") + _by_theme("sink-or-keep"), ids=lambda p: p.id)
-def test_kong_and_sink_hands_do_not_already_win_and_ask_the_best_move(puzzle: Puzzle) -> None:
+def _does_not_already_win_and_asks_the_best_move(puzzle: Puzzle) -> None:
     """A KONG or sinking question is never about a hand that wins as it stands (declaring SEK WOO
     would be the answer), and the best option of all is the move asked about ("yes") or a discard ("no")."""
     p = puzzle

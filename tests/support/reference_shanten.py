@@ -51,8 +51,10 @@ def brute_draws(
                 target[x] -= 1
         return delta
 
-    def fits() -> bool:
-        return all(target[x] <= cap[x] for x in range(35))
+    def fits(group: tuple[int, ...]) -> bool:
+        """Does the target stay within the copies? Only the group just added can pass them (the
+        target without it was within them, or empty)."""
+        return all(target[x] <= cap[x] for x in group)
 
     def go(start: int, left: int, draws: int) -> None:
         if draws >= best[0]:
@@ -63,13 +65,13 @@ def brute_draws(
         for k in range(start, len(set_vars)):
             g = set_vars[k]
             d = add(g, 1)
-            if fits():
+            if fits(g):
                 go(k, left - 1, draws + d)
             add(g, -1)
 
     for p in pair_vars:
         d = add(p, 1)
-        if fits():
+        if fits(p):
             go(0, sets, d)
         add(p, -1)
     return best[0] if best[0] <= bound else None

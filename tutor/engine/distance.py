@@ -304,8 +304,7 @@ class Distance:
                 want[z] -= 1
 
         held = sum(counts)
-        # Each card a structure wants beyond its copies must be a FEI (``_kept``): at most the FEI
-        # in play, and none where no set takes one.
+        # cards wanted beyond their copies are FEI (``_kept``): no more than may stand in
         stand_in = fei_cap if self.mw else 0
         for p in range(n):
             want[p] += 2
