@@ -2,9 +2,9 @@
 horizon), for testing the solver's engine.
 
 Written from RULES.md alone. Cards are plain strings in the notation (``5d``, ``E``, ``Wh``,
-``F*``) and hands are dicts of counts; values are exact rationals (gmpy2's ``mpq``, named ``Fraction`` here). Wins are judged only
-through the public API (``tutor.check`` on a ``tutor.Hand``); nothing of the engine's shanten,
-shape or solver code is used.
+``F*``) and hands are dicts of counts; values are exact rationals (gmpy2's ``mpq``, named
+``Fraction`` here). Wins are judged only through the public API (``tutor.check`` on a
+``tutor.Hand``); nothing of the engine's shanten, shape or solver code is used.
 
 §5.3, ``d(h)``: the fewest draws ``k`` (each but the last swapped for a card held) after which a
 *winning* 14-card hand can be held, minus one. Brute force over target hands: every complete
