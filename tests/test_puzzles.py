@@ -24,7 +24,8 @@ from tutor.teach.themes import ANSWER_KIND
 PUZZLES = load_puzzles()
 SEARCH = set(DRAW_THEMES)
 """Themes whose answer is an expected-FUN search: every puzzle is re-solved in the default run
-(about 50 s of the test's 90), but making their files again takes minutes (``-m slow``)."""
+(about 190 CPU s of the module's 220 on the 2-core machine), but making their files again takes
+minutes (``-m slow``)."""
 
 
 @pytest.fixture(autouse=True, scope="module")
