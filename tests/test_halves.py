@@ -1,7 +1,7 @@
-"""A drill turn weighed on two cores (``tutor.table.halves``): the two halves put together are one
-search's answer to the last bit, in its order, whatever the hand holds (a FEI to sink or recall,
-a KONG to declare); a worker that dies costs nothing; and a drill played on two cores grades
-every decision as on one."""
+"""A drill decision weighed on two cores (``tutor.table.halves``): the two halves put together are
+one search's answer to the last bit, in its order, whatever the hand holds (a FEI to sink or
+recall, a KONG to declare; for a claim: a SEK WOO on the card, a KONG, CHEE and PONG with a FEI);
+a worker that dies costs nothing; and a drill played on two cores grades every decision as on one."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from tutor import Hand, load_rules
 from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
 from tutor.engine import solver
+from tutor.engine.claim import claim, joined_claims
 from tutor.engine.solver import discard, joined
 from tutor.errors import SearchBudgetError
 from tutor.table import halves
 from tutor.table.drill import Player, Question, play_hand
-from tutor.table.grading import Graded, ranked, search_turn, turn_options
+from tutor.table.grading import Graded, ranked, search_claim, search_turn, turn_options
 
 RULES = load_rules("3leg")
 if "fork" not in __import__("multiprocessing").get_all_start_methods():  # pragma: no cover - not Linux
@@ -32,6 +33,15 @@ HANDS = [
     ("2222456d 79d E S R G N", None, 3),
     ("1357d 2468d EE W R Wh F*", None, 5),
     ("3667899d EE W N R G Wh | f2 a3", None, 5),
+]
+
+# (hand, card thrown, from, draws, rule set): PONG and CHEE with a FEI beside them; a SEK WOO on the
+# card, a KONG, a PONG and a CHEE; swap calling after a CHEE (its note); four FEI held
+CLAIMS = [
+    (Hand.parse("1334577d SS F* N R G | f2"), Tile.parse("3d"), "left", 4, "3leg"),
+    (Hand.parse("999d 234d 567d 78d EE"), Tile.parse("9d"), "left", 3, "3leg"),
+    (Hand.parse("1234589p 2345p WW"), Tile.parse("3p"), "left", 3, "singapore"),
+    (Hand.parse("1334577d SS F* F* F* F* | f2"), Tile.parse("2d"), "left", 2, "3leg"),
 ]
 
 
@@ -51,8 +61,8 @@ def test_the_halves_joined_are_one_search(text: str, drawn: str | None, n: int) 
     hand = Hand.parse(text)
     card = Tile.parse(drawn) if drawn else None
     whole = discard(hand, RULES, "east", draws=n, drawn=card)
-    first = halves.half(hand, RULES, Seat.EAST, card, [], n, 0)
-    second = halves.half(hand, RULES, Seat.EAST, card, [], n, 1)
+    turn = halves.Turn(hand, RULES, Seat.EAST, card, [], n)
+    first, second = turn.half(0), turn.half(1)
     assert {o.tile for o in first.options}.isdisjoint(
         {o.tile for o in second.options if o.action == "discard"})  # each discard weighed once,
     assert all(o.action == "discard" for o in first.options)  # the moves beside it in the second
@@ -61,12 +71,42 @@ def test_the_halves_joined_are_one_search(text: str, drawn: str | None, n: int) 
     assert (together.distance, together.wins_now, together.states) == (whole.distance, whole.wins_now, whole.states)
 
 
+@pytest.mark.parametrize(("hand", "tile", "source", "n", "rules"), CLAIMS)
+def test_the_claim_halves_joined_are_one_search(hand: Hand, tile: Tile, source: str, n: int, rules: str) -> None:
+    ruleset = load_rules(rules)
+    whole = claim(hand, tile, ruleset, source, "east", draws=n)
+    half = halves.Claim(hand, tile, source, ruleset, Seat.EAST, [], n)
+    first, second = half.half(0), half.half(1)
+    answers = [(o.action, o.meld) for p in (first, second) for o in p.options]
+    assert sorted(answers, key=str) == sorted(((o.action, o.meld) for o in whole.options), key=str)  # each once
+    assert all(o.action != "sek-woo" for o in second.options)  # SEK WOO with the first
+    assert first.options and second.options  # both halves have work
+    together = joined_claims([first, second])
+    assert together == whole  # explanations, notes and states included
+    assert half.whole(first, second, lambda *a: None) == search_claim(hand, tile, source, ruleset, Seat.EAST, [], n)
+
+
+def test_claim_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A claim counts its states over every answer: where each half is within the budget but
+    the two are not, the whole claim is weighed over fewer draws, and the halves too."""
+    hand, tile, source, _, _ = CLAIMS[0]
+    half = halves.Claim(hand, tile, source, RULES, Seat.EAST, [], 5)
+    first, second = half.half(0), half.half(1)
+    monkeypatch.setattr(solver, "MAX_STATES", max(first.states, second.states) + 1)
+    one = search_claim(hand, tile, source, RULES, Seat.EAST, [], 5)
+    assert one[1] < 5  # one search falls back
+    assert half.whole(first, second, lambda *a: None) == one
+    assert halves.meanwhile(half, lambda *a: None)(None) == one
+    with pytest.raises(SearchBudgetError):
+        joined_claims([first, second])
+
+
 def test_random_hands_split_the_same_way() -> None:
     """14 dealt cards, two draws: the drill's answer from the halves is the one search's."""
     for hand in _random_hands(12, 5):
         one = ranked(turn_options(discard(hand, RULES, "south", draws=2)))
-        two = halves.whole(hand, RULES, Seat.SOUTH, None, [], 2, halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 0),
-                           halves.half(hand, RULES, Seat.SOUTH, None, [], 2, 1), lambda *a: None)
+        turn = halves.Turn(hand, RULES, Seat.SOUTH, None, [], 2)
+        two = turn.whole(turn.half(0), turn.half(1), lambda *a: None)
         assert two == (one, 2), str(hand)
 
 
@@ -74,12 +114,12 @@ def test_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: py
     """One search counts its states over every option: where each half is within the budget but
     the two are not, the turn is weighed over fewer draws, as one search weighs it."""
     hand = Hand.parse(HANDS[2][0])
-    first = halves.half(hand, RULES, Seat.EAST, None, [], 5, 0)
-    second = halves.half(hand, RULES, Seat.EAST, None, [], 5, 1)
+    turn = halves.Turn(hand, RULES, Seat.EAST, None, [], 5)
+    first, second = turn.half(0), turn.half(1)
     monkeypatch.setattr(solver, "MAX_STATES", max(first.states, second.states) + 1)
     one = search_turn(hand, RULES, Seat.EAST, None, [], 5)
     assert one[1] < 5  # one search falls back
-    assert halves.meanwhile(hand, RULES, Seat.EAST, None, [], 5, lambda *a: None)(None) == one
+    assert halves.meanwhile(turn, lambda *a: None)(None) == one
     with pytest.raises(SearchBudgetError):
         joined([first, second])
 
@@ -87,7 +127,7 @@ def test_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: py
 def test_the_forked_half_and_the_wait() -> None:
     hand = Hand.parse(HANDS[0][0])
     heard: list[tuple[int, int, int]] = []
-    wait = halves.meanwhile(hand, RULES, Seat.EAST, Tile.parse("4d"), [], 5, lambda *a: heard.append(a))
+    wait = halves.meanwhile(halves.Turn(hand, RULES, Seat.EAST, Tile.parse("4d"), [], 5), lambda *a: heard.append(a))
     polled: list[int] = []
     got = wait(lambda: polled.append(1))
     assert got == search_turn(hand, RULES, Seat.EAST, Tile.parse("4d"), [], 5)
@@ -100,8 +140,10 @@ def test_a_worker_that_dies_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(halves, "_second_half", dies)
     hand = Hand.parse(HANDS[2][0])
-    wait = halves.meanwhile(hand, RULES, Seat.EAST, None, [], 5, lambda *a: None)
+    wait = halves.meanwhile(halves.Turn(hand, RULES, Seat.EAST, None, [], 5), lambda *a: None)
     assert wait(None) == search_turn(hand, RULES, Seat.EAST, None, [], 5)
+    wait = halves.meanwhile(halves.Claim(*CLAIMS[0][:2], "left", RULES, Seat.EAST, [], 5), lambda *a: None)
+    assert wait(None) == search_claim(*CLAIMS[0][:2], "left", RULES, Seat.EAST, [], 5)
 
 
 def test_which_turns_are_split() -> None:
@@ -114,6 +156,12 @@ def test_which_turns_are_split() -> None:
     assert halves.worth_splitting(late, RULES, Seat.EAST, 3)
     assert not halves.worth_splitting(late, RULES, Seat.EAST, 2) and not halves.worth_splitting(late, RULES, Seat.EAST, 4)
     assert not halves.worth_splitting(near, RULES, Seat.EAST, 3)  # no FEI: under a second
+    fei, tile = CLAIMS[0][:2]
+    assert halves.claim_worth_splitting(fei, tile, "left", RULES, Seat.EAST, 3)  # a FEI held
+    assert not halves.claim_worth_splitting(fei, Tile.parse("E"), "left", RULES, Seat.EAST, 9)  # only passing
+    plain = Hand.parse("1335d 79d EE W N R G Wh")  # 3 from ready, no FEI
+    assert halves.claim_worth_splitting(plain, tile, "left", RULES, Seat.EAST, halves.MIN_DRAWS)
+    assert not halves.claim_worth_splitting(plain, tile, "left", RULES, Seat.EAST, halves.MIN_DRAWS - 1)
 
 
 def test_a_drill_on_two_cores_grades_as_on_one() -> None:
@@ -125,6 +173,9 @@ def test_a_drill_on_two_cores_grades_as_on_one() -> None:
     split = [q for q in asked if q.kind == "turn"
              and halves.worth_splitting(q.view.hand, RULES, Seat.SOUTH, q.view.draws_left)]
     assert split  # some turns were weighed on two cores
+    assert any(q.kind == "claim" and q.tile is not None
+               and halves.claim_worth_splitting(q.view.hand, q.tile, q.source, RULES, Seat.SOUTH, q.view.draws_left)
+               for q in asked)  # and some claims
     assert graded[2] == graded[1]
 
 
@@ -135,11 +186,11 @@ def test_ctrl_c_is_the_parents(monkeypatch: pytest.MonkeyPatch) -> None:
 
     seen: list[object] = []
 
-    def record(hand: Hand, *args: object, **kw: object) -> object:
+    def record(*args: object, **kw: object) -> object:
         seen.append(signal.getsignal(signal.SIGINT))
         raise RuntimeError("stop here")
 
-    monkeypatch.setattr(halves, "half", record)
+    monkeypatch.setattr(halves.Turn, "half", record)
 
     class Conn:
         def send(self, message: object) -> None:
@@ -150,7 +201,7 @@ def test_ctrl_c_is_the_parents(monkeypatch: pytest.MonkeyPatch) -> None:
 
     before = signal.getsignal(signal.SIGINT)
     try:
-        halves._second_half(Conn(), Hand.parse(HANDS[2][0]), RULES, Seat.EAST, None, [], 5)  # type: ignore[arg-type]
+        halves._second_half(Conn(), halves.Turn(Hand.parse(HANDS[2][0]), RULES, Seat.EAST, None, [], 5))  # type: ignore[arg-type]
     finally:
         signal.signal(signal.SIGINT, before)
     assert seen == [signal.SIG_IGN, ("failed",)]

@@ -507,9 +507,10 @@ def test_ctrl_c_during_a_review_on_every_core_exits_130_and_leaves_no_worker(
 
 
 @pytest.mark.parametrize("seed", [1, 5])
-def test_a_move_weighed_in_shares_is_the_move_weighed_whole(seed: int) -> None:
+def test_a_decision_weighed_in_shares_is_the_decision_weighed_whole(seed: int) -> None:
     """Each share of the discards weighed apart, the other moves (SEK WOO, sink, KONG, recall) with
-    the first: put together, the options and their order are the whole search's, to the bit."""
+    the first: put together, the options and their order are the whole search's, to the bit. The
+    same for a claim's answers, SEK WOO on the card with the first."""
     from test_record import random_round
 
     from tutor.table.review import _asks
@@ -520,14 +521,18 @@ def test_a_move_weighed_in_shares_is_the_move_weighed_whole(seed: int) -> None:
     moves = [a for a in asks if a.kind == "move"]
     assert stop is None and len(moves) > 5
     actions = set()
-    for ask in moves:
+    split_claims = 0
+    for ask in asks:
         whole, _, _ = weigh_ask(ask, RULES, Seat.EAST)
         actions |= {o.action for o in whole}
         for k in (2, 3):
-            parts = shares(ask, k)
-            assert len(parts) == k
-            assert merged([weigh_ask(p, RULES, Seat.EAST) for p in parts])[0] == whole
-    assert "discard" in actions and len(actions) > 1  # a sink, a KONG: weighed with the last share
+            parts = shares(ask, k, RULES)
+            answers = len([o for o in whole if o.action != "sek-woo"])  # passing and each claim
+            assert len(parts) == (k if ask.kind == "move" else min(k, answers))
+            split_claims += ask.kind == "claim" and len(parts) > 1
+            assert merged([weigh_ask(p, RULES, Seat.EAST) for p in parts], ask.kind)[0] == whole
+    assert "discard" in actions and len(actions) > 2  # a sink, a KONG: weighed with the last share; a claim
+    assert split_claims
 
 
 def test_a_review_runs_its_weighing_to_the_end() -> None:
@@ -590,7 +595,7 @@ def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: 
     record = random_round(1, Seat.EAST)
     asks, _ = _asks(record, RULES, Seat.EAST, 2)
     ask = max((a for a in asks if a.kind == "move"), key=lambda a: weigh_ask(a, RULES, Seat.EAST)[1])
-    parts = [weigh_ask(p, RULES, Seat.EAST)[1] for p in shares(ask, SHARES)]
+    parts = [weigh_ask(p, RULES, Seat.EAST)[1] for p in shares(ask, SHARES, RULES)]
     monkeypatch.setattr(solver, "MAX_STATES", max(parts) + 1)  # each share fits, the whole does not
     assert sum(parts) > solver.MAX_STATES
     one = review(record, draws=2)

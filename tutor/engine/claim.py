@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
@@ -30,12 +30,16 @@ from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
 from tutor.engine.solver import (
+    DEARER,
     NO_MOVES_NOTE,
+    Valued,
+    balanced,
     budget,
     discard,
     fitted,
     horizon,
     setup,
+    too_many_states,
     unseen_counts,
     weigh,
 )
@@ -117,14 +121,21 @@ def claim(
     exact_draws: int | None = None,
     progress: Callable[[int, int, int], None] | None = None,
     search_moves: bool = True,
+    share: tuple[int, int] = (0, 1),
 ) -> ClaimResult:
     """Every legal answer to ``tile`` thrown by the player on ``source`` ("left": the one before
     you; "right"), ranked by expected FUN over the draws left, passing included. ``search_moves``:
     in the search after each answer, weigh sinking, KONGs and recalls after each exact draw but
-    the last (RULES §5.4, the default), as ``discard`` does."""
-    if exact_draws is not None:
+    the last (RULES §5.4, the default), as ``discard`` does.
+
+    The search counts its hand states over every answer; past the budget in all, the answer is
+    over fewer draws and a note says so. ``share`` (i, k): the i-th of k parts of the answers, to
+    weigh apart (on other cores), dealt so that the parts take about as long (``_dealt``), SEK WOO
+    in the first; ``joined_claims`` puts the parts together as the whole. A part never falls back
+    to fewer draws on its own: past the budget it raises the budget's error."""
+    if exact_draws is not None or share != (0, 1):
         return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress,
-                      search_moves)
+                      search_moves, share)
 
     def over(m: int | None) -> ClaimResult:
         return _claim(hand, tile, rules, source, seat, draws if m is None else m, seen, situations,
@@ -137,7 +148,7 @@ def claim(
 def _claim(
     hand: Hand, tile: Tile, rules: RuleSet, source: str, seat: str | Seat, draws: int | None, seen: Sequence[Tile],
     situations: Iterable[str], wall: int | None, exact_draws: int | None,
-    progress: Callable[[int, int, int], None] | None, search_moves: bool,
+    progress: Callable[[int, int, int], None] | None, search_moves: bool, share: tuple[int, int] = (0, 1),
 ) -> ClaimResult:
     """``claim`` over the horizon asked for, or the budget's error."""
     if source not in SOURCES:
@@ -155,8 +166,13 @@ def _claim(
         where = "the hand and the cards seen hold" if seen else "the hand holds"
         raise InvalidHandError(f"{tile} cannot have been thrown: {where} every copy of it")
     unseen[tile.id] -= 1  # the claimed card is in sight
-    claims = legal_claims(hand, tile, rules, source)
-    total = len(claims) + 1
+    table = table_for(rules, seat_name, flags, hand)
+    key = table.pack(hand.concealed)
+    answers: list[tuple[str, Meld | None]] = [("pass", None), *legal_claims(hand, tile, rules, source)]
+    part, parts = share
+    if parts > 1:
+        answers = _dealt(answers, hand, tile, rules, seat_name, flags, parts)[part]
+    total = len(answers)
     states = [0]
     done = [0]
 
@@ -167,24 +183,23 @@ def _claim(
             progress(states[0], done[0], total)
 
     def ticks(searched: int, _done: int, _total: int) -> None:  # a discard's own progress
+        within(states[0] + searched)
         if progress is not None:
             progress(states[0] + searched, done[0], total)
 
     options: list[ClaimOption] = []
     won = check(Hand(hand.concealed + (tile,), hand.melds, hand.bonus), rules, seat_name, flags)
-    if won.complete:
+    if won.complete and part == 0:
         options.append(ClaimOption("sek-woo", None, float(won.fun) if won.wins else 0.0, 1.0 if won.wins else 0.0,
                                    (1.0 if won.wins else 0.0,) * n, -1, -1, None, won.fun, won.wins))
-    table = table_for(rules, seat_name, flags, hand)
-    key = table.pack(hand.concealed)
     pool0 = [unseen[t] for t in table.kinds]
-    passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick,
-                     search_moves)
-    options.append(_from_option("pass", None, passing, None, n))
-    done[0] += 1
-    for action, meld in claims:
-        after = after_claim(hand, meld, tile)
-        if action == "kong":  # four laid down: a replacement at once, then a discard
+    for action, meld in answers:
+        if meld is None:  # passing: the 13 cards over the draws left, the card thrown in sight
+            passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick,
+                            search_moves)
+            options.append(_from_option("pass", None, passing, None, n))
+        elif action == "kong":  # four laid down: a replacement at once, then a discard
+            after = after_claim(hand, meld, tile)
             t2 = table_for(rules, seat_name, flags, after)
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
@@ -193,24 +208,82 @@ def _claim(
             options.append(replace(_from_option(action, meld, opt, None, n + 1), instant=paid))
         else:
             # a claim is followed by a discard at once: a KONG waits for the player's own turn
+            after = after_claim(hand, meld, tile)
             barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
             res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False, barred=barred,
                           search_moves=search_moves)
             states[0] += res.states
+            within(states[0])
             best = res.options[0]
             options.append(_from_option(action, meld, best, best, n))
         done[0] += 1
         if progress is not None:
             progress(states[0], done[0], total)
-    # a SEK WOO short of the minimum cannot be declared: listed last, to say so
-    options.sort(key=lambda o: (o.action == "sek-woo" and not o.wins, -o.expected_fun, -o.win_probability,
-                                o.distance, _ORDER[o.action], str(o.meld)))
+    result = ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(options), rules.unit,
+                         (NO_MOVES_NOTE,) if not search_moves and exact > 1 else (), states[0])
+    return result if parts > 1 else _ranked(result)
+
+
+def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False) -> ClaimResult:
+    """The parts of one ``claim`` weighed apart (``share``) as the whole gives it: the answers in
+    its order, explained, the states summed. Each answer is its own search, so the parts are the
+    whole to the last bit; past the state budget together they raise the budget's error, as the
+    whole would have stopped there."""
+    from tutor.engine.solver import MAX_STATES  # read now: a test may lower it
+
+    first = parts[0]
+    states = sum(p.states for p in parts)
+    if states > MAX_STATES:
+        raise too_many_states(first.draws, first.exact_draws, explicit_exact)
+    return _ranked(replace(first, options=tuple(o for p in parts for o in p.options), states=states))
+
+
+class Answer(Valued, Protocol):
+    """What ``answer_order`` reads of an answer (``ClaimOption``, or a review's ``Choice``)."""
+
+    @property
+    def meld(self) -> Meld | None: ...
+
+
+def answer_order(o: Answer) -> tuple[object, ...]:
+    """The order ``claim`` ranks the answers that may be declared in: expected FUN, the win
+    chance, the distance to a win, and ties to the simpler answer (a win, then passing, then the
+    claims), then the set."""
+    return (-o.expected_fun, -o.win_probability, o.distance, _ORDER[o.action], str(o.meld))
+
+
+def claim_order(o: ClaimOption) -> tuple[object, ...]:
+    """``answer_order``, with a SEK WOO short of the minimum (it cannot be declared) last."""
+    return (o.action == "sek-woo" and not o.wins, *answer_order(o))
+
+
+def _ranked(result: ClaimResult) -> ClaimResult:
+    """The answers in ``claim``'s order, each explained against passing, with the notes they call for."""
+    options = sorted(result.options, key=claim_order)
+    rules = result.rules
     swap = "swap calling: right after a CHEE, neither the card claimed nor the card at the other end of the run may be thrown"
     notes = (swap,) if rules.spec.swap_calling and any(o.action == "chee" for o in options) else ()
-    if not search_moves and exact > 1:
-        notes = (*notes, NO_MOVES_NOTE)
-    return ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(explain_claims(options, tile, n, rules.unit)),
-                       rules.unit, notes)
+    return replace(result, options=tuple(explain_claims(options, result.tile, result.draws, rules.unit)),
+                   notes=notes + result.notes)
+
+
+def _dealt(answers: list[tuple[str, Meld | None]], hand: Hand, tile: Tile, rules: RuleSet, seat: Seat,
+           flags: frozenset[str], parts: int) -> list[list[tuple[str, Meld | None]]]:
+    """The answers dealt to ``parts`` parts that take about as long, each in the order given: the
+    dearest first to the part with the least so far. An answer costs as ``discard`` deals its
+    discards (``DEARER`` to the power of the shanten each leaves), summed over the discards that
+    follow a claim; passing and a KONG cost as one such."""
+    cost = []
+    for action, meld in answers:
+        after = hand if meld is None else after_claim(hand, meld, tile)
+        table = table_for(rules, seat, flags, after)
+        key = table.pack(after.concealed)
+        if action in ("pass", "kong"):
+            cost.append(DEARER ** max(0, table.shanten(key)))
+        else:
+            cost.append(sum(DEARER ** max(0, table.shanten(key - table.unit_of[i]))
+                            for i in range(len(table.kinds)) if key >> 3 * i & 7))
+    return [[answers[j] for j in js] for js in balanced(cost, [0] * parts)]
 
 
 def _from_option(action: str, meld: Meld | None, o: Option, then: Option | None, reach: int) -> ClaimOption:

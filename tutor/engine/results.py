@@ -165,6 +165,7 @@ class ClaimResult:
     options: tuple[ClaimOption, ...]
     unit: str
     notes: tuple[str, ...] = field(default=())
+    states: int = 0  # the hand states searched, over every answer
 
 
 @dataclass(frozen=True)

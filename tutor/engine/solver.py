@@ -290,29 +290,43 @@ def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool,
     load = [0] * parts
     if moves:
         load[-1] = max(cost.values(), default=0)
-    out: list[list[int]] = [[] for _ in range(parts)]
-    for kinds in sorted(together.values(), key=lambda kinds: (-cost[kinds[0]], kinds[0])):
-        k = min(range(parts), key=lambda k: (load[k], k))
-        out[k].extend(kinds)
-        load[k] += cost[kinds[0]]
-    return [sorted(kinds) for kinds in out]
+    groups = list(together.values())  # in the order of their first kind
+    dealt = balanced([cost[kinds[0]] for kinds in groups], load)
+    return [sorted(i for j in js for i in groups[j]) for js in dealt]
 
 
-class Ranked(Protocol):
-    """What ``option_order`` reads of an option (``Option``, or a review's ``Choice``)."""
+def balanced(costs: Sequence[int], load: list[int]) -> list[list[int]]:
+    """The indices of ``costs`` dealt to parts that take about as long (``load``: what each part
+    starts with, updated): the dearest first (ties: the first), each to the part with the least so
+    far (ties: the first); each part's indices in order."""
+    out: list[list[int]] = [[] for _ in load]
+    for j in sorted(range(len(costs)), key=lambda j: (-costs[j], j)):
+        k = min(range(len(load)), key=lambda k: (load[k], k))
+        out[k].append(j)
+        load[k] += costs[j]
+    return [sorted(js) for js in out]
 
+
+class Valued(Protocol):
+    """An option's worth as the orders of options read it."""
+
+    @property
+    def action(self) -> str: ...
     @property
     def expected_fun(self) -> float: ...
     @property
     def win_probability(self) -> float: ...
     @property
     def distance(self) -> int: ...
+
+
+class Ranked(Valued, Protocol):
+    """What ``option_order`` reads of an option (``Option``, or a review's ``Choice``)."""
+
     @property
     def shanten(self) -> int: ...
     @property
     def acceptance(self) -> int: ...
-    @property
-    def action(self) -> str: ...
     @property
     def tile(self) -> Tile | None: ...
 

@@ -20,7 +20,7 @@ from tutor.rules.load import RuleSet
 from tutor.table.events import Record
 from tutor.table.game import Game, Result, View
 from tutor.table.grading import Graded, Progress, Searched, graded, search_claim, search_turn
-from tutor.table.halves import meanwhile, worth_splitting
+from tutor.table.halves import Claim, Turn, claim_worth_splitting, meanwhile, worth_splitting
 from tutor.table.moves import WIN_WORDS, Move, after_turn
 from tutor.table.opponents import shanten_of
 
@@ -194,7 +194,7 @@ class Player:
         seen = list(view.seen.elements())
         self.latest = (0, 0, 1)
         if self.cores > 1 and worth_splitting(view.hand, self.rules, self.seat, view.draws_left):
-            searched = meanwhile(view.hand, self.rules, self.seat, drawn, seen, view.draws_left, self.progress)
+            searched = meanwhile(Turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left), self.progress)
         else:
             searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left,
                                   self.progress)
@@ -209,8 +209,12 @@ class Player:
         seen = list(view.seen.elements())
         seen.remove(tile)  # the card on the table: the claim search counts it itself
         self.latest = (0, 0, 1)
-        searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
-                              self.progress)
+        if self.cores > 1 and claim_worth_splitting(view.hand, tile, source, self.rules, self.seat, view.draws_left):
+            searched = meanwhile(Claim(view.hand, tile, source, self.rules, self.seat, seen, view.draws_left),
+                                 self.progress)
+        else:
+            searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
+                                  self.progress)
         move = self.ask(Question("claim", view, tuple(legal), tile, source))
         self._done(graded("claim", view.hand, tile, self._wait(searched), move, view.draws_left))
         return move

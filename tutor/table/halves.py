@@ -1,13 +1,15 @@
-"""A drill turn weighed on two cores while the player thinks: the discards of every other kind of
-card held, with the moves beside a discard, in a forked process; the rest in a thread here.
+"""A drill decision weighed on two cores while the player thinks: half of its options in a forked
+process, the rest in a thread here. A turn (``Turn``): the discards dealt in two halves that take
+about as long, the moves beside a discard (sinking, KONGs, recalls) with the second. A claim
+(``Claim``): its answers (passing, each way to claim) dealt the same way, SEK WOO with the first.
 
 Each option is weighed on its own (its own search from the cards it keeps), so the two halves
-together are the whole (``discard``'s ``share``, ``joined``): their options in the order one
-search gives, and the drill's answer the same to the last bit as with one core. The budget too:
-one search counts its states over every option, so halves past it together (or one alone) are
-weighed again here over fewer draws, as one search falls back. Only a turn worth it is split
-(``worth_splitting``: far from a win with many draws left, where one search takes seconds); a
-worker that dies costs nothing but time: its half is weighed here.
+together are the whole (``discard``'s and ``claim``'s ``share``, ``joined``, ``joined_claims``):
+their options in the order one search gives, and the drill's answer the same to the last bit as
+with one core. The budget too: one search counts its states over every option, so halves past it
+together (or one alone) are weighed again here over fewer draws, as one search falls back. Only a
+decision worth it is split (``worth_splitting``, ``claim_worth_splitting``: where one search takes
+seconds); a worker that dies costs nothing but time: its half is weighed here.
 """
 
 from __future__ import annotations
@@ -17,16 +19,17 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Seat
-from tutor.core.tiles import Tile
-from tutor.table.grading import Progress, Searched, ranked, turn_options
+from tutor.core.tiles import FEI, Tile
+from tutor.table.grading import Progress, Searched, claim_options, ranked, turn_options
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from tutor.engine.results import DiscardResult
+    from tutor.engine.results import ClaimResult, DiscardResult
     from tutor.rules.load import RuleSet
 
 MIN_SHANTEN = 2
@@ -46,7 +49,6 @@ def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
     """Is the turn long enough to weigh on two cores? Far from a win with many draws left
     (``MIN_SHANTEN``, ``MIN_DRAWS``), or not ready at the longest horizon searched exactly, holding
     a FEI (every discard weighed after each draw, and the moves a FEI opens: seconds)."""
-    from tutor.core.tiles import FEI
     from tutor.engine.solver import EXACT_DRAWS
     from tutor.table.opponents import shanten_of
 
@@ -57,44 +59,116 @@ def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
     return n == EXACT_DRAWS + 1 and FEI in hand.concealed and shanten_of(hand, rules, seat) >= 1
 
 
-def half(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int, which: int,
-         progress: Progress | None = None) -> DiscardResult:
-    """One half of the turn's options (``discard``'s ``share``): the first (``which`` 0) the
-    discards of every other kind held from the first; the second the other discards, with sinking,
-    KONGs and recalls. Past the search's budget it raises the budget's error (no half falls back
-    to fewer draws on its own)."""
-    from tutor.engine.solver import discard
+def claim_worth_splitting(hand: Hand, tile: Tile, source: str, rules: RuleSet, seat: Seat, n: int) -> bool:
+    """Is the answer to ``tile`` long enough to weigh on two cores? Where there is a claim beside
+    passing, and the hand holds a FEI (the structures a FEI may complete are many: seconds), or
+    is one step or more from ready with many draws left (``MIN_DRAWS``)."""
+    from tutor.engine.claim import legal_claims
+    from tutor.table.opponents import shanten_of
 
-    return discard(hand, rules, seat, draws=n, seen=seen, drawn=drawn, progress=progress, share=(which, 2))
-
-
-def whole(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
-          first: DiscardResult | str | None, second: DiscardResult | str | None, progress: Progress) -> Searched:
-    """The turn's answer from its halves (``OVER``: a half past the budget; None: one whose worker
-    died or failed, weighed here): joined where both are within the budget together, else over the
-    longest of 3, 2 or 1 draws that fits, as ``tutor.table.grading.search_turn`` answers."""
-    from tutor.engine.solver import EXACT_DRAWS, joined
-    from tutor.errors import SearchBudgetError
-
-    if not (isinstance(first, str) or isinstance(second, str)):
-        try:
-            if first is None:
-                first = half(hand, rules, seat, drawn, seen, n, 0, progress)
-            if second is None:
-                second = half(hand, rules, seat, drawn, seen, n, 1, progress)
-            result = joined([first, second])
-            return ranked(turn_options(result)), result.draws
-        except SearchBudgetError:
-            pass
-    from tutor.table.grading import search_turn
-
-    # one search past the budget over n draws goes on over the longest of 3, 2, 1 that fits: the same
-    return search_turn(hand, rules, seat, drawn, seen, min(n - 1, EXACT_DRAWS + 1), progress)
+    if not legal_claims(hand, tile, rules, source) or n < 2:
+        return False
+    return FEI in hand.concealed or n >= MIN_DRAWS and shanten_of(hand, rules, seat) >= MIN_SHANTEN - 1
 
 
-def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: Sequence[Tile], n: int,
-              progress: Progress) -> Wait:
-    """Start weighing the turn on two cores while the player thinks: the function that waits for
+class Split:
+    """A decision weighed in two halves (``half`` 0 and 1): the answer from both, or from one
+    search over fewer draws where they pass the budget together (``whole``)."""
+
+    n: int
+
+    def half(self, which: int, progress: Progress | None = None) -> Any:
+        """One half of the options. Past the search's budget it raises the budget's error (no half
+        falls back to fewer draws on its own)."""
+        raise NotImplementedError
+
+    def joined(self, first: Any, second: Any) -> Searched:
+        """The two halves as one search gives them, or the budget's error past it together."""
+        raise NotImplementedError
+
+    def fewer(self, m: int, progress: Progress) -> Searched:
+        """The decision weighed whole over ``m`` draws (or fewer, where that passes the budget)."""
+        raise NotImplementedError
+
+    def whole(self, first: Any, second: Any, progress: Progress) -> Searched:
+        """The answer from the halves (``OVER``: a half past the budget; None: one whose worker
+        died or failed, weighed here): joined where both are within the budget together, else
+        over the longest of 3, 2 or 1 draws that fits, as one search falls back."""
+        from tutor.engine.solver import EXACT_DRAWS
+        from tutor.errors import SearchBudgetError
+
+        if not (isinstance(first, str) or isinstance(second, str)):
+            try:
+                return self.joined(self.half(0, progress) if first is None else first,
+                                   self.half(1, progress) if second is None else second)
+            except SearchBudgetError:
+                pass
+        return self.fewer(min(self.n - 1, EXACT_DRAWS + 1), progress)
+
+
+@dataclass(frozen=True)
+class Turn(Split):
+    """A turn's moves in two halves: the first (``which`` 0) some of the discards, the second the
+    other discards, with sinking, KONGs and recalls (``discard``'s ``share``)."""
+
+    hand: Hand
+    rules: RuleSet
+    seat: Seat
+    drawn: Tile | None
+    seen: Sequence[Tile]
+    n: int
+
+    def half(self, which: int, progress: Progress | None = None) -> DiscardResult:
+        from tutor.engine.solver import discard
+
+        return discard(self.hand, self.rules, self.seat, draws=self.n, seen=self.seen, drawn=self.drawn,
+                       progress=progress, share=(which, 2))
+
+    def joined(self, first: DiscardResult, second: DiscardResult) -> Searched:
+        from tutor.engine.solver import joined
+
+        result = joined([first, second])
+        return ranked(turn_options(result)), result.draws
+
+    def fewer(self, m: int, progress: Progress) -> Searched:
+        from tutor.table.grading import search_turn
+
+        return search_turn(self.hand, self.rules, self.seat, self.drawn, self.seen, m, progress)
+
+
+@dataclass(frozen=True)
+class Claim(Split):
+    """The answers to a card thrown in two halves (``claim``'s ``share``): passing and the ways
+    to claim dealt so that the halves take about as long, SEK WOO with the first."""
+
+    hand: Hand
+    tile: Tile
+    source: str
+    rules: RuleSet
+    seat: Seat
+    seen: Sequence[Tile]
+    n: int
+
+    def half(self, which: int, progress: Progress | None = None) -> ClaimResult:
+        from tutor.engine.claim import claim
+
+        return claim(self.hand, self.tile, self.rules, self.source, self.seat, draws=self.n, seen=self.seen,
+                     progress=progress, share=(which, 2))
+
+    def joined(self, first: ClaimResult, second: ClaimResult) -> Searched:
+        from tutor.engine.claim import joined_claims
+
+        result = joined_claims([first, second])
+        return ranked(claim_options(result)), result.draws
+
+    def fewer(self, m: int, progress: Progress) -> Searched:
+        from tutor.table.grading import search_claim
+
+        return search_claim(self.hand, self.tile, self.source, self.rules, self.seat, self.seen, m, progress)
+
+
+def meanwhile(job: Split, progress: Progress) -> Wait:
+    """Start weighing the decision on two cores while the player thinks: the function that waits for
     the answer, calling ``poll`` now and then, as ``tutor.table.drill`` waits for one search.
     ``progress`` hears both halves summed. Call it from the thread that draws the terminal, with
     no other thread running (the second half is forked)."""
@@ -112,7 +186,7 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
     sys.stderr.flush()
     ours, theirs = multiprocessing.get_context("fork").Pipe(duplex=False)
     worker = multiprocessing.get_context("fork").Process(
-        target=_second_half, args=(theirs, hand, rules, seat, drawn, seen, n), daemon=True)
+        target=_second_half, args=(theirs, job), daemon=True)
     worker.start()
     theirs.close()
     box: dict[str, Any] = {}
@@ -121,9 +195,9 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
         from tutor.errors import SearchBudgetError
 
         try:
-            box["first"] = half(hand, rules, seat, drawn, seen, n, 0, heard(0))
+            box["first"] = job.half(0, heard(0))
         except SearchBudgetError:
-            box["first"] = OVER  # the whole turn is weighed over fewer draws (``whole``)
+            box["first"] = OVER  # the whole decision is weighed over fewer draws (``whole``)
         except BaseException as err:  # noqa: BLE001 - handed to the waiting caller
             box["error"] = err
 
@@ -131,7 +205,7 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
     thread.start()
 
     def answer(poll: Callable[[], None] | None = None) -> Searched:
-        second: DiscardResult | str | None = None
+        second: Any = None
         waiting = True
         try:
             while thread.is_alive() or waiting:
@@ -148,12 +222,12 @@ def meanwhile(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None, seen: 
             worker.join()
         if "error" in box:
             raise box["error"]
-        return whole(hand, rules, seat, drawn, seen, n, box["first"], second, progress)
+        return job.whole(box["first"], second, progress)
 
     return answer
 
 
-def _read(conn: Connection, tell: Progress) -> tuple[DiscardResult | str | None, bool]:
+def _read(conn: Connection, tell: Progress) -> tuple[Any, bool]:
     """What the forked half has sent: its answer (or ``OVER``) if it has come, and whether it will
     send no more (None and True: it failed or died)."""
     try:
@@ -172,8 +246,7 @@ def _read(conn: Connection, tell: Progress) -> tuple[DiscardResult | str | None,
     return None, False
 
 
-def _second_half(conn: Connection, hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None,
-                 seen: Sequence[Tile], n: int) -> None:
+def _second_half(conn: Connection, job: Split) -> None:
     """The forked process: the second half, its progress every ``TICK`` seconds, then its answer.
     Ctrl-C is left to the parent, which ends this process (no traceback from it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -188,7 +261,7 @@ def _second_half(conn: Connection, hand: Hand, rules: RuleSet, seat: Seat, drawn
     from tutor.errors import SearchBudgetError
 
     try:
-        result = half(hand, rules, seat, drawn, seen, n, 1, tell)
+        result = job.half(1, tell)
     except SearchBudgetError:
         conn.send((OVER,))
     except Exception:  # noqa: BLE001 - the parent weighs this half itself, and raises there
@@ -199,4 +272,5 @@ def _second_half(conn: Connection, hand: Hand, rules: RuleSet, seat: Seat, drawn
         conn.close()
 
 
-__all__ = ["MIN_DRAWS", "MIN_SHANTEN", "half", "meanwhile", "whole", "worth_splitting"]
+__all__ = ["MIN_DRAWS", "MIN_SHANTEN", "Claim", "Split", "Turn", "claim_worth_splitting", "meanwhile",
+           "worth_splitting"]

@@ -153,8 +153,8 @@ def review(
     answers: Iterator[Weighed | Passed] = iter(())  # the workers' answers, where ``run`` gives them
     if run is None:
         found = iter([weigh(a, tick=tick if progress else None)] for a in asks)
-    else:  # on other cores: a move's discards in shares too, so that one long search does not hold up the rest
-        parts = [shares(a, SHARES) for a in asks]
+    else:  # on other cores: a decision's options in shares too, so that one long search does not hold up the rest
+        parts = [shares(a, SHARES, rules) for a in asks]
         answers = iter(run(weigh, [p for ps in parts for p in ps]))
         found = ([next(answers) for _ in ps] for ps in parts)
     decisions: list[Decision] = []
@@ -187,7 +187,7 @@ def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Sea
         err = too_many_states(ask.draws, exact_for(ask.draws, exact_draws), True)
         passed = Passed(err.argument, err.message)
     if passed is None:
-        return ask, merged(weighed), ""
+        return ask, merged(weighed, ask.kind), ""
     found = None if exact_draws is not None else \
         fewer(lambda m: weigh_ask(replace(ask, draws=m, share=(0, 1)), rules, player), ask.draws)
     if found is None:  # the exact draws were asked for: no other horizon is the answer

@@ -111,22 +111,19 @@ def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
 def weigh_claim(
     hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
     exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
+    share: tuple[int, int] = (0, 1),
 ) -> tuple[tuple[Choice, ...], int]:
     """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
     states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
-    situation flags a win on the card is in (DEI WOO on the dealer's first discard)."""
+    situation flags a win on the card is in (DEI WOO on the dealer's first discard). ``share``
+    (i, k): the i-th of k parts of the answers (``claim``'s ``share``), SEK WOO in the first."""
     from tutor.engine.claim import claim
 
-    states = [0]
-
-    def counted(k: int, done: int, total: int) -> None:
-        states[0] = k
-        if tick is not None:
-            tick(k, done, total)
-
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_for(n, exact_draws), counted)
-    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations)
-    return _ranked([_from_claim(o) for o in result.options], win), states[0]
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_for(n, exact_draws), tick,
+                                share=share)
+    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations) \
+        if share[0] == 0 else None
+    return _ranked([_from_claim(o) for o in result.options], win), result.states
 
 
 def weigh_move(
@@ -157,20 +154,29 @@ def exact_for(n: int, exact_draws: int | None) -> int:
     return default_exact_draws(n) if exact_draws is None else exact_draws
 
 
-def shares(ask: Ask, k: int) -> list[Ask]:
-    """A move's discards in ``k`` shares to weigh apart (fewer where fewer kinds are held), a claim whole."""
-    k = min(k, len(set(ask.hand.concealed))) if ask.kind == "move" else 1
+def shares(ask: Ask, k: int, rules: RuleSet) -> list[Ask]:
+    """A decision's options in ``k`` shares to weigh apart: a move's discards (fewer shares where
+    fewer kinds are held), a claim's answers (passing and the ways to claim)."""
+    if ask.kind == "move":
+        k = min(k, len(set(ask.hand.concealed)))
+    else:
+        from tutor.engine.claim import legal_claims
+
+        assert ask.offered is not None
+        k = min(k, 1 + len(legal_claims(ask.hand, ask.offered, rules, ask.source)))
     return [replace(ask, share=(i, k)) for i in range(k)] if k > 1 else [ask]
 
 
-def merged(parts: Sequence[Weighed]) -> Weighed:
-    """A move's options weighed in shares (``shares``), put together as one search gives them."""
+def merged(parts: Sequence[Weighed], kind: str = "move") -> Weighed:
+    """A decision's options weighed in shares (``shares``), put together as one search gives them."""
+    from tutor.engine.claim import answer_order
     from tutor.engine.solver import option_order
 
     if len(parts) == 1:
         return parts[0]
     win = next((o for o in parts[0][0] if o.action == "sek-woo"), None)
-    rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"), key=option_order)
+    rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"),
+                  key=option_order if kind == "move" else answer_order)
     return _ranked(rest, win), sum(p[1] for p in parts), sum(p[2] for p in parts)
 
 
@@ -192,7 +198,7 @@ def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = 
     if ask.kind == "claim":
         assert ask.offered is not None
         options, states = weigh_claim(ask.hand, ask.offered, ask.source, rules, player, ask.draws, list(ask.seen),
-                                      exact_draws, tick, ask.situations)
+                                      exact_draws, tick, ask.situations, ask.share)
     else:
         options, states = weigh_move(ask.hand, rules, player, ask.draws, ask.seen, ask.offered, ask.after,
                                      exact_draws, tick, ask.situations, ask.share)
