@@ -20,7 +20,7 @@ from tutor.engine.solver import discard, joined
 from tutor.errors import SearchBudgetError
 from tutor.table import halves
 from tutor.table.drill import Player, Question, play_hand
-from tutor.table.grading import Graded, ranked, search_claim, search_turn, turn_options
+from tutor.table.grading import Graded, claim_options, ranked, search_claim, search_turn, turn_options
 
 RULES = load_rules("3leg")
 if "fork" not in __import__("multiprocessing").get_all_start_methods():  # pragma: no cover - not Linux
@@ -36,12 +36,11 @@ HANDS = [
 ]
 
 # (hand, card thrown, from, draws, rule set): PONG and CHEE with a FEI beside them; a SEK WOO on the
-# card, a KONG, a PONG and a CHEE; swap calling after a CHEE (its note); four FEI held
+# card, a KONG, a PONG and a CHEE; swap calling after a CHEE (its note)
 CLAIMS = [
     (Hand.parse("1334577d SS F* N R G | f2"), Tile.parse("3d"), "left", 4, "3leg"),
-    (Hand.parse("999d 234d 567d 78d EE"), Tile.parse("9d"), "left", 3, "3leg"),
-    (Hand.parse("1234589p 2345p WW"), Tile.parse("3p"), "left", 3, "singapore"),
-    (Hand.parse("1334577d SS F* F* F* F* | f2"), Tile.parse("2d"), "left", 2, "3leg"),
+    (Hand.parse("999d 234d 567d 78d EE"), Tile.parse("9d"), "left", 2, "3leg"),
+    (Hand.parse("1234589p 2345p WW"), Tile.parse("3p"), "left", 2, "singapore"),
 ]
 
 
@@ -83,18 +82,19 @@ def test_the_claim_halves_joined_are_one_search(hand: Hand, tile: Tile, source: 
     assert first.options and second.options  # both halves have work
     together = joined_claims([first, second])
     assert together == whole  # explanations, notes and states included
-    assert half.whole(first, second, lambda *a: None) == search_claim(hand, tile, source, ruleset, Seat.EAST, [], n)
+    assert half.whole(first, second, lambda *a: None) == (ranked(claim_options(whole)), n)  # as ``search_claim``
 
 
 def test_claim_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A claim counts its states over every answer: where each half is within the budget but
     the two are not, the whole claim is weighed over fewer draws, and the halves too."""
-    hand, tile, source, _, _ = CLAIMS[0]
-    half = halves.Claim(hand, tile, source, RULES, Seat.EAST, [], 5)
+    hand, tile = Hand.parse("12356d 78d EE RG NN"), Tile.parse("4d")
+    half = halves.Claim(hand, tile, "left", RULES, Seat.EAST, [], 6)
     first, second = half.half(0), half.half(1)
     monkeypatch.setattr(solver, "MAX_STATES", max(first.states, second.states) + 1)
-    one = search_claim(hand, tile, source, RULES, Seat.EAST, [], 5)
-    assert one[1] < 5  # one search falls back
+    assert first.states + second.states > solver.MAX_STATES
+    one = search_claim(hand, tile, "left", RULES, Seat.EAST, [], 6)
+    assert one[1] < 6  # one search falls back
     assert half.whole(first, second, lambda *a: None) == one
     assert halves.meanwhile(half, lambda *a: None)(None) == one
     with pytest.raises(SearchBudgetError):
@@ -142,8 +142,8 @@ def test_a_worker_that_dies_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> No
     hand = Hand.parse(HANDS[2][0])
     wait = halves.meanwhile(halves.Turn(hand, RULES, Seat.EAST, None, [], 5), lambda *a: None)
     assert wait(None) == search_turn(hand, RULES, Seat.EAST, None, [], 5)
-    wait = halves.meanwhile(halves.Claim(*CLAIMS[0][:2], "left", RULES, Seat.EAST, [], 5), lambda *a: None)
-    assert wait(None) == search_claim(*CLAIMS[0][:2], "left", RULES, Seat.EAST, [], 5)
+    wait = halves.meanwhile(halves.Claim(*CLAIMS[0][:2], "left", RULES, Seat.EAST, [], 4), lambda *a: None)
+    assert wait(None) == search_claim(*CLAIMS[0][:2], "left", RULES, Seat.EAST, [], 4)
 
 
 def test_which_turns_are_split() -> None:
