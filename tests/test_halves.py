@@ -20,7 +20,14 @@ from tutor.engine.solver import discard, joined
 from tutor.errors import SearchBudgetError
 from tutor.table import halves
 from tutor.table.drill import Player, Question, play_hand
-from tutor.table.grading import Graded, claim_options, ranked, search_claim, search_turn, turn_options
+from tutor.table.grading import (
+    Graded,
+    claim_options,
+    ranked,
+    search_claim,
+    search_turn,
+    turn_options,
+)
 
 RULES = load_rules("3leg")
 if "fork" not in __import__("multiprocessing").get_all_start_methods():  # pragma: no cover - not Linux
@@ -156,6 +163,9 @@ def test_which_turns_are_split() -> None:
     assert halves.worth_splitting(late, RULES, Seat.EAST, 3)
     assert not halves.worth_splitting(late, RULES, Seat.EAST, 2) and not halves.worth_splitting(late, RULES, Seat.EAST, 4)
     assert not halves.worth_splitting(near, RULES, Seat.EAST, 3)  # no FEI: under a second
+    feis = Hand.parse("1334557d SS N F* F* F* F* | f2")  # complete, not a win: 4 FEI, many structures
+    assert halves.worth_splitting(feis, RULES, Seat.EAST, halves.MIN_DRAWS)
+    assert not halves.worth_splitting(feis, RULES, Seat.EAST, halves.MIN_DRAWS - 1)
     fei, tile = CLAIMS[0][:2]
     assert halves.claim_worth_splitting(fei, tile, "left", RULES, Seat.EAST, 3)  # a FEI held
     assert not halves.claim_worth_splitting(fei, Tile.parse("E"), "left", RULES, Seat.EAST, 9)  # only passing

@@ -37,6 +37,8 @@ MIN_SHANTEN = 2
 MIN_DRAWS = 5
 """...with at least this many draws left: below either, one search takes well under a second
 (but at the longest horizon searched exactly: ``worth_splitting``)."""
+MANY_FEI = 2
+"""A turn holding this many FEI with ``MIN_DRAWS`` or more left is split however near ready it is."""
 TICK = 0.2
 """Seconds between the forked half's reports of how far it has got."""
 OVER = "over"
@@ -47,15 +49,17 @@ Wait = Callable[[Callable[[], None] | None], Searched]
 
 def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
     """Is the turn long enough to weigh on two cores? Far from a win with many draws left
-    (``MIN_SHANTEN``, ``MIN_DRAWS``), or not ready at the longest horizon searched exactly, holding
-    a FEI (every discard weighed after each draw, and the moves a FEI opens: seconds)."""
+    (``MIN_SHANTEN``, ``MIN_DRAWS``), or holding ``MANY_FEI`` with many draws left (the structures
+    the FEI may complete are many, each weighed for a win: seconds, near a complete shape too), or
+    not ready at the longest horizon searched exactly, holding a FEI (every discard weighed after
+    each draw, and the moves a FEI opens: seconds)."""
     from tutor.engine.solver import EXACT_DRAWS
     from tutor.table.opponents import shanten_of
 
     if len(set(hand.concealed)) < 2:
         return False
     if n >= MIN_DRAWS:
-        return shanten_of(hand, rules, seat) >= MIN_SHANTEN
+        return hand.concealed.count(FEI) >= MANY_FEI or shanten_of(hand, rules, seat) >= MIN_SHANTEN
     return n == EXACT_DRAWS + 1 and FEI in hand.concealed and shanten_of(hand, rules, seat) >= 1
 
 
@@ -272,5 +276,5 @@ def _second_half(conn: Connection, job: Split) -> None:
         conn.close()
 
 
-__all__ = ["MIN_DRAWS", "MIN_SHANTEN", "Claim", "Split", "Turn", "claim_worth_splitting", "meanwhile",
+__all__ = ["MANY_FEI", "MIN_DRAWS", "MIN_SHANTEN", "Claim", "Split", "Turn", "claim_worth_splitting", "meanwhile",
            "worth_splitting"]
