@@ -161,6 +161,8 @@ def _swap_rule(
         return need, spare, _SIMPLE, _UNKNOWN, None
     if dist.mw != 1:
         return need, spare, _UNKNOWN, _UNKNOWN, None
+    if simple and missing:  # no FEI held: a group lacking a card has a slot for a FEI drawn (``fei_slots``)
+        return need, spare, _SIMPLE, _SIMPLE if fei_cap >= 1 else _NEITHER, None
     skey = (groups, missing, forced, fei_cap)  # the slots depend on the cards the groups lack alone
     if skey in dist.slots_memo:
         u = dist.slots_memo[skey]
@@ -179,6 +181,7 @@ def _swap_rule(
     return need, spare, got[0], got[1], (missing, forced, u)
 
 _SIMPLE: Throws = (True, True)
+_NEITHER: Throws = (False, False)
 _UNKNOWN: Throws = (None, None)
 
 
