@@ -149,7 +149,7 @@ def test_discard_is_the_same_as_without_passing_down(rules_name: str, monkeypatc
     rules = load_rules(rules_name)
     for k in range(3):
         hand, seen, seat = near_special(rng, rules_name, 14)
-        args = (hand, rules, seat, 4, seen)
+        args = (hand, rules, seat, 3, seen)
         forget_tables()
         got = discard(*args, exact_draws=0)
         with monkeypatch.context() as m:
