@@ -225,15 +225,31 @@ def test_every_legal_move_is_weighed(text: str, drawn: str, actions: set[str]) -
     assert {m.label for m in legal} <= {c.label for c in options}
 
 
+def test_a_slow_grade_follows_in_a_terminal_and_the_drill_plays_on(tmp_path: Path) -> None:
+    """East's first move of seed 12 takes the solver seconds: answered at once in a terminal, the
+    drill says its grade follows and asks the next question; quitting there waits for the grade,
+    which comes headed by its hand, before the hand's end."""
+    from support.terminal import in_terminal
+
+    env = {**os.environ, "SEKWOO_HOME": str(tmp_path), "COLUMNS": "200"}
+    code, screen = in_terminal(["drill", "--seed", "12", "--no-save"], "W\nq\n", env)
+    assert code == 0 and "Traceback" not in screen, screen
+    note = screen.index("W: still weighing; its grade follows")
+    asked = screen.index("> ", note)  # the next question came before the grade
+    late = screen.index("earlier, your move with 3667899d EE W N R G Wh | f2 a3:")
+    assert note < asked < late < screen.index("  W: ", late) < screen.index("decisions: 1,"), screen
+
+
 def test_a_long_wait_for_a_grade_shows_a_bar_in_a_terminal_and_ctrl_c_stops_it(tmp_path: Path) -> None:
-    """West's first move of seed 3 takes the solver about two seconds: answered at once in a
-    terminal, the wait shows the progress bar (past a second), and Ctrl-C then ends the drill, exit 130."""
+    """Quitting at the question after a slow grade's (East's first move of seed 12) waits for it:
+    the wait shows the progress bar (past a second), and Ctrl-C then ends the drill, exit 130."""
     from support.terminal import in_terminal
 
     env = {**os.environ, "SEKWOO_HOME": str(tmp_path), "COLUMNS": "100"}
-    code, screen = in_terminal(["drill", "--seed", "3", "--seat", "west", "--no-save"], "E\n", env,
+    code, screen = in_terminal(["drill", "--seed", "12", "--no-save"], "W\nq\n", env,
                                interrupt_at="weighing the options")
-    assert "weighing the options" in screen and "interrupted" in screen and "Traceback" not in screen, screen
+    assert "still weighing" in screen and "weighing the options" in screen and "interrupted" in screen, screen
+    assert "Traceback" not in screen, screen
     assert code == 130, screen
 
 
@@ -313,3 +329,54 @@ def test_the_table_view_tells_what_happened_since_the_last_move(tmp_path: Path) 
     assert "(a bonus card, replaced)" in first
     # the same cards the view lists as thrown: a claimed one is gone from the discards, and said
     assert "west: [WhWhWh]" in run.stdout
+
+
+def test_grades_that_follow_later_are_the_same_in_the_same_order() -> None:
+    """With ``Later`` (no grace: the drill goes on at once), each answer's grade is handed over
+    when its search is done: to ``late`` where the game went on first (after the drill said so),
+    and the grades are those of a drill that waits for each, in order."""
+    from tutor.table.drill import Later
+
+    waited: list[Graded] = []
+    play_hand(RULES, 4, Player(RULES, Seat.SOUTH, _policy_ask([]), waited.append))
+    events: list[tuple[str, object]] = []
+    asked: list[Question] = []
+    policy = _policy_ask(asked)
+
+    def ask(q: Question) -> Move:
+        events.append(("ask", q))
+        return policy(q)
+
+    later = Later(0.0, lambda q, m: events.append(("deferred", (q, m))), lambda g: events.append(("late", g)))
+    hand = play_hand(RULES, 4, Player(RULES, Seat.SOUTH, ask, lambda g: events.append(("graded", g)), later=later))
+    grades = [g for kind, g in events if kind in ("graded", "late")]
+    assert grades == hand.decisions == waited and len(waited) > 3
+    deferred = [x for kind, x in events if kind == "deferred"]
+    late = [g for kind, g in events if kind == "late"]
+    assert deferred and len(deferred) == len(late)
+    for (q, m), g in zip(deferred, late, strict=True):  # each late grade after its answer was put off
+        assert (g.hand, g.chosen) == (q.view.hand, m.label)
+        said = next(i for i, e in enumerate(events) if e[0] == "deferred" and e[1][0] is q)
+        assert next(i for i, e in enumerate(events) if e[1] is g) > said
+
+
+def test_a_player_who_quits_still_gets_the_grades_owed() -> None:
+    """Quitting at a question waits for the grades of the answers before it (none is lost, late or
+    not), and the question quit is not graded."""
+    from tutor.table.drill import Later, QuitDrill
+
+    policy = _policy_ask([])
+    asked: list[Question] = []
+    late: list[Graded] = []
+
+    def ask(q: Question) -> Move:
+        asked.append(q)
+        if len(asked) == 4:
+            raise QuitDrill
+        return policy(q)
+
+    player = Player(RULES, Seat.SOUTH, ask, lambda g: None, later=Later(0.0, lambda q, m: None, late.append))
+    with pytest.raises(QuitDrill):
+        play_hand(RULES, 4, player)
+    assert len(player.hand.decisions) == 3 and not player.owed and late
+    assert [g.hand for g in player.hand.decisions] == [q.view.hand for q in asked[:3]]

@@ -47,6 +47,8 @@ def drill(
     from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
     from tutor.rules.load import load_rules
     from tutor.table.drill import (
+        GRACE,
+        Later,
         Player,
         QuitDrill,
         Summary,
@@ -67,8 +69,10 @@ def drill(
     pending: list[Graded] = []
     unread: list[str] = []  # the piped lines that named no move
     ended: list[bool] = []  # the piped input ended in a hand
+    caught_up: list[bool] = []  # a late grade was just shown: the move just made is named
 
     def ask(q: Question) -> Move:
+        caught_up.clear()
         *shown, question = ("\n" + table_view(q)).split("\n")
         say("\n".join(shown))
         say(question, "bold")
@@ -96,10 +100,24 @@ def drill(
     def graded(g: Graded) -> None:
         if blind:
             pending.append(g)
-        else:
-            say(graded_text(g, unit), grade_style(g.loss))
+            return
+        if caught_up:
+            say("and this move:")
+            caught_up.clear()
+        say(graded_text(g, unit), grade_style(g.loss))
 
-    player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json), cores=workers.cores())
+    def deferred(q: Question, move: Move) -> None:
+        say(f"  {move.label}: still weighing; its grade follows when it is ready")
+
+    def late(g: Graded) -> None:
+        what = f"your answer to {g.tile}" if g.kind == "claim" else "your move"
+        say(f"earlier, {what} with {g.hand}" + (f" ({g.tile} drawn)" if g.kind == "turn" and g.tile else "") + ":")
+        say(graded_text(g, unit), grade_style(g.loss))
+        caught_up[:] = [True]
+
+    # a grade slow to come follows at a terminal (the player plays on); a script reads each in turn
+    later = Later(0.0, lambda q, m: None, pending.append) if blind else Later(GRACE, deferred, late) if tty else None
+    player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json), cores=workers.cores(), later=later)
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
     playing: list[tuple[int, Path | None]] = []  # the seed and record's path of the hand being played, until written

@@ -7,11 +7,10 @@ is read by ``read_move``; the questions and the graded decisions are handed to t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import Tile
@@ -19,6 +18,7 @@ from tutor.errors import NotationError
 from tutor.rules.load import RuleSet
 from tutor.table.events import Record
 from tutor.table.game import Game, Result, View
+from tutor.table.grader import Grader, Job, Start
 from tutor.table.grading import Graded, Progress, Searched, graded, search_claim, search_turn
 from tutor.table.halves import Claim, Turn, claim_worth_splitting, meanwhile, worth_splitting
 from tutor.table.moves import WIN_WORDS, Move, after_turn
@@ -158,48 +158,64 @@ class Summary:
         return sum(got) / len(got) if got else None
 
 
+@dataclass(frozen=True)
+class Later:
+    """How the drill goes on without a grade that is slow to come: it waits ``grace`` seconds
+    after the answer, then tells ``deferred`` (the question and the move) and goes on; the grade is
+    handed to ``late`` when it is ready (before a later question, after a later answer, at the
+    latest at the end of the hand), grades always in the order of the decisions."""
+
+    grace: float
+    deferred: Callable[[Question, Move], None]
+    late: Callable[[Graded], None]
+
+
+GRACE = 1.5
+"""Seconds a player at a terminal waits for a grade before the drill goes on without it."""
+
+
 class Player:
     """The player's agent at the drill: each question handed to ``ask`` (which returns a move, or
     raises ``QuitDrill``), each answer graded in full at the round horizon and handed to ``graded``.
     ``waiting()``, entered while the player waits for a grade, gives the callback that hears how
-    that search goes on (hand states searched, options weighed, options in all), or None."""
+    that search goes on (hand states searched, options weighed, options in all), or None.
+
+    The searches run one after another in the grader's thread (``tutor.table.grader``), each from
+    the moment its question is asked. Without ``later`` every grade is waited for after its
+    answer (a script reads them in order); with it, a grade not ready within ``later.grace``
+    seconds of the answer follows (``Later``), and the player plays on meanwhile."""
 
     def __init__(self, rules: RuleSet, seat: Seat, ask: Callable[[Question], Move],
                  graded: Callable[[Graded], None],
-                 waiting: Callable[[], AbstractContextManager[Progress | None]] | None = None, cores: int = 1) -> None:
+                 waiting: Callable[[], AbstractContextManager[Progress | None]] | None = None, cores: int = 1,
+                 later: Later | None = None) -> None:
         self.rules = rules
         self.cores = cores  # the cores a long turn may be weighed on (``tutor.table.halves``)
         self.seat = seat
         self.ask = ask
         self.graded = graded
         self.waiting = waiting
-        self.latest = (0, 0, 1)  # what the running search last said: states, options weighed, options
+        self.later = later
+        self.grader = Grader()
+        self.owed: list[Job] = []  # answered, graded not yet: in the order of the decisions
         self.hand = HandSummary(0)
-
-    def progress(self, states: int, done: int, total: int) -> None:
-        """Called by the search, in its thread: kept for the player's wait to show."""
-        self.latest = (states, done, total)
-
-    def _wait(self, searched: Callable[[Callable[[], None] | None], Searched]) -> Searched:
-        """The search's answer; while the player waits for it, ``waiting()``'s listener hears how it
-        goes, in this thread (a terminal is drawn from one thread only)."""
-        if self.waiting is None:
-            return searched(None)
-        with self.waiting() as listener:
-            return searched(None if listener is None else lambda: listener(*self.latest))
 
     def turn(self, view: View, legal: list[Move], drawn: Tile | None) -> Move:
         if drawn is not None:
             self.hand.draws += 1
         seen = list(view.seen.elements())
-        self.latest = (0, 0, 1)
+        start: Start
         if self.cores > 1 and worth_splitting(view.hand, self.rules, self.seat, view.draws_left):
-            searched = meanwhile(Turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left), self.progress)
+            job = Turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left)
+            start = partial(meanwhile, job)
         else:
-            searched = _meanwhile(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left,
-                                  self.progress)
-        move = self.ask(Question("turn", view, tuple(legal), drawn))
-        self._done(graded("turn", view.hand, drawn, self._wait(searched), move, view.draws_left))
+            start = _one(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left)
+        searching = self.grader.add(start)
+        self.catch_up()
+        q = Question("turn", view, tuple(legal), drawn)
+        move = self.ask(q)
+        searching.then = partial(graded, "turn", view.hand, drawn, chosen=move, n=view.draws_left)
+        self._answered(searching, q, move)
         if move.action == "discard" and self.hand.ready_after is None \
                 and shanten_of(after_turn(view.hand, move, self.rules), self.rules, self.seat) <= 0:
             self.hand.ready_after = self.hand.draws
@@ -208,47 +224,63 @@ class Player:
     def claim(self, view: View, tile: Tile, source: str, legal: list[Move]) -> Move:
         seen = list(view.seen.elements())
         seen.remove(tile)  # the card on the table: the claim search counts it itself
-        self.latest = (0, 0, 1)
+        start: Start
         if self.cores > 1 and claim_worth_splitting(view.hand, tile, source, self.rules, self.seat, view.draws_left):
-            searched = meanwhile(Claim(view.hand, tile, source, self.rules, self.seat, seen, view.draws_left),
-                                 self.progress)
+            start = partial(meanwhile, Claim(view.hand, tile, source, self.rules, self.seat, seen, view.draws_left))
         else:
-            searched = _meanwhile(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left,
-                                  self.progress)
-        move = self.ask(Question("claim", view, tuple(legal), tile, source))
-        self._done(graded("claim", view.hand, tile, self._wait(searched), move, view.draws_left))
+            start = _one(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left)
+        searching = self.grader.add(start)
+        self.catch_up()
+        q = Question("claim", view, tuple(legal), tile, source)
+        move = self.ask(q)
+        searching.then = partial(graded, "claim", view.hand, tile, chosen=move, n=view.draws_left)
+        self._answered(searching, q, move)
         return move
 
-    def _done(self, g: Graded) -> None:
+    def _answered(self, job: Job, q: Question, move: Move) -> None:
+        """The player has answered: the grade now (waited for, or within the grace), or later."""
+        self.owed.append(job)
+        if self.later is None:
+            self.settle()
+            return
+        self.catch_up()
+        if not self.owed or self.owed == [job] and job.wait(self.later.grace):
+            self.catch_up()  # (this one's grade, handed over with those before it)
+            return
+        job.deferred = True
+        self.later.deferred(q, move)
+
+    def catch_up(self) -> None:
+        """Hand over the grades ready now, in the order of the decisions."""
+        while self.owed and self.owed[0].finished.is_set():
+            self._done(self.owed.pop(0))
+
+    def settle(self) -> None:
+        """Wait for every grade owed (``waiting()``'s listener hears how each search goes on)."""
+        while self.owed:
+            job = self.owed[0]
+            if not job.finished.is_set():
+                if self.waiting is None:
+                    job.wait()
+                else:
+                    with self.waiting() as listener:
+                        job.wait(None, listener)
+            self._done(self.owed.pop(0))
+
+    def _done(self, job: Job) -> None:
+        g = job.graded()
         self.hand.decisions.append(g)
-        self.graded(g)
+        (self.later.late if job.deferred and self.later is not None else self.graded)(g)
 
 
-def _meanwhile(search: Callable[..., Searched], *args: object) -> Callable[[Callable[[], None] | None], Searched]:
-    """Start ``search(*args)`` in a thread while the player thinks: the function that waits for its
-    answer (and raises its error), calling ``poll`` now and then while it waits. The thread is a
-    daemon: a player who quits does not wait for it."""
-    box: dict[str, Any] = {}
+def _one(search: Callable[..., Searched], *args: object) -> Start:
+    """A search in one process: ``search(*args, progress)``, run when its answer is asked for (in
+    the grader's thread)."""
 
-    def run() -> None:
-        try:
-            box["value"] = search(*args)
-        except BaseException as err:  # noqa: BLE001 - handed to the waiting caller
-            box["error"] = err
+    def start(progress: Progress) -> Callable[[Callable[[], None] | None], Searched]:
+        return lambda _poll: search(*args, progress)
 
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-
-    def answer(poll: Callable[[], None] | None = None) -> Searched:
-        while thread.is_alive():
-            thread.join(0.1)
-            if poll is not None:
-                poll()
-        if "error" in box:
-            raise box["error"]
-        return box["value"]  # type: ignore[no-any-return]
-
-    return answer
+    return start
 
 
 def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
@@ -260,7 +292,12 @@ def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
     if dealt.size == rules.hand_size - 1 and shanten_of(dealt, rules, player.seat) <= 0:
         player.hand.ready_after = 0
     try:
-        player.hand.result = game.play()
+        try:
+            player.hand.result = game.play()
+        except (QuitDrill, EOFError):
+            player.settle()  # the decisions answered before are graded still
+            raise
+        player.settle()
         if player.hand.result.winner is not None:
             player.hand.winning_hand = game.hands[player.hand.result.winner]
     finally:
@@ -268,5 +305,5 @@ def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
     return player.hand
 
 
-__all__ = ["NO_WIN", "HandSummary", "Player", "Question", "QuitDrill", "Summary", "play_hand", "read_move", "why_no_win"]
+__all__ = ["GRACE", "NO_WIN", "HandSummary", "Later", "Player", "Question", "QuitDrill", "Summary", "play_hand", "read_move", "why_no_win"]
 

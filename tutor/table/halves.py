@@ -174,8 +174,9 @@ class Claim(Split):
 def meanwhile(job: Split, progress: Progress) -> Wait:
     """Start weighing the decision on two cores while the player thinks: the function that waits for
     the answer, calling ``poll`` now and then, as ``tutor.table.drill`` waits for one search.
-    ``progress`` hears both halves summed. Call it from the thread that draws the terminal, with
-    no other thread running (the second half is forked)."""
+    ``progress`` hears both halves summed. Call it with no other search running (the grader's
+    thread runs one at a time, ``tutor.table.grader``): the second half is forked, and takes the
+    tables of complete hands as they are."""
     import multiprocessing
 
     said = [(0, 0, 0), (0, 0, 0)]
