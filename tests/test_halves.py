@@ -215,3 +215,60 @@ def test_ctrl_c_is_the_parents(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         signal.signal(signal.SIGINT, before)
     assert seen == [signal.SIG_IGN, ("failed",)]
+
+
+# ``sekwoo discard``, ``claim`` and ``analyze`` (a 14-card hand; a card thrown ``--on`` 13)
+COMMANDS = [
+    ["discard", HANDS[3][0], "--draws", "5"],
+    ["claim", str(CLAIMS[0][0]), str(CLAIMS[0][1]), "--draws", "4"],
+    ["analyze", str(CLAIMS[0][0]), "--on", str(CLAIMS[0][1]), "--draws", "4"],
+    ["analyze", HANDS[3][0], "--draws", "5", "--seen", "5d 5d W"],
+]
+
+
+def _on(monkeypatch: pytest.MonkeyPatch, cores: int, args: list[str]) -> tuple[int, str, int]:
+    """``sekwoo ARGS --json`` on ``cores`` cores: its exit code, its output, and the searches
+    weighed in halves."""
+    from typer.testing import CliRunner
+
+    from tutor.cli import workers
+    from tutor.cli.app import app
+
+    split = []
+    in_halves = halves.in_halves
+
+    def spy(*args: object, **kw: object) -> object:
+        split.append(args)
+        return in_halves(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(workers, "cores", lambda: cores)
+    monkeypatch.setattr(halves, "in_halves", spy)
+    result = CliRunner().invoke(app, [*args, "--json"])
+    return result.exit_code, result.output, len(split)
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=["discard", "claim", "analyze-on", "analyze"])
+def test_the_commands_on_two_cores_print_what_one_core_does(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """A long ``discard`` or ``claim`` (and ``analyze``, which asks them) is weighed in halves on
+    two cores, and prints what one core prints, byte for byte."""
+    one = _on(monkeypatch, 1, args)
+    two = _on(monkeypatch, 2, args)
+    assert one[0] == 0 and one[2] == 0 and two[2] == 1, one[1]
+    assert two[:2] == one[:2]
+
+
+@pytest.mark.parametrize("exact", [None, "0"])
+def test_the_commands_on_two_cores_pass_the_budget_as_one_does(monkeypatch: pytest.MonkeyPatch,
+                                                               exact: str | None) -> None:
+    """A search past the budget on two cores: the answer over fewer draws, with the note, as one
+    core gives it; with the exact draws asked for, the same error."""
+    hand = halves.Turn(Hand.parse(HANDS[3][0]), RULES, Seat.EAST, None, [], 5)
+    monkeypatch.setattr(solver, "MAX_STATES", hand.half(0).states + hand.half(1).states - 1)
+    args = COMMANDS[0] + (["--exact-draws", exact] if exact else [])
+    one = _on(monkeypatch, 1, args)
+    two = _on(monkeypatch, 2, args)
+    assert two[2] == 1 and two[:2] == one[:2]
+    if exact:
+        assert one[0] != 0 and "passes the search's budget" in one[1]
+    else:
+        assert one[0] == 0 and "passes its budget for this hand" in one[1]

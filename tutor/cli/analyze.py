@@ -205,14 +205,15 @@ def discard(
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
+    from tutor.cli import workers
     from tutor.core.hands import Hand
-    from tutor.engine.solver import discard as rank
     from tutor.rules.load import load_rules
+    from tutor.table.halves import discard_on
 
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
-        result = rank(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags, wall, exact_draws, tick,
-                      one_card("drawn", drawn), search_moves=moves_in_search)
+        result = discard_on(workers.cores(), Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
+                            wall, exact_draws, tick, one_card("drawn", drawn), search_moves=moves_in_search)
         if svg is not None:
             from tutor.cli.draw import write_svg
             from tutor.render.svg import discard_chart_svg
@@ -249,15 +250,19 @@ def analyze(
     as_json: JsonOpt = False,
 ) -> None:
     """The question that fits the hand: with --on, claim or pass; 13 cards wait; 14 are checked if they win, else discarded from."""
+    from tutor.cli import workers
     from tutor.core.hands import Hand
     from tutor.engine.analyze import analyze as run
     from tutor.engine.results import ClaimResult
     from tutor.rules.load import load_rules
+    from tutor.table.halves import claim_on, discard_on
 
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
+        cores = workers.cores()
         result = run(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
-                     one_card("on", on), source.lower(), one_card("drawn", drawn), tick, moves_in_search)
+                     one_card("on", on), source.lower(), one_card("drawn", drawn), tick, moves_in_search,
+                     partial(discard_on, cores), partial(claim_on, cores))
     if as_json:
         from tutor.render.data import analysis_dict
 

@@ -51,16 +51,17 @@ def claim(
 ) -> None:
     """Claim or pass? Every legal answer to a discarded card (SEK WOO, PONG, CHEE, KONG, pass), each
     followed by its best discard, ranked by expected FUN over the draws left."""
+    from tutor.cli import workers
     from tutor.core.hands import Hand
-    from tutor.engine.claim import claim as weigh_claims
     from tutor.rules.load import load_rules
+    from tutor.table.halves import claim_on
 
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         if len(tile.split()) != 1:
             raise ArgumentError("tile", f"one card, such as 5d or R, not {tile!r}")
-        result = weigh_claims(Hand.parse(hand), one_card("tile", tile), load_rules(rules), source.lower(), seat, draws,
-                              seen_cards(seen), flags, wall, exact_draws, tick, moves_in_search)
+        result = claim_on(workers.cores(), Hand.parse(hand), one_card("tile", tile), load_rules(rules), source.lower(),
+                          seat, draws, seen_cards(seen), flags, wall, exact_draws, tick, moves_in_search)
     if as_json:
         from tutor.render.data import claim_dict
 

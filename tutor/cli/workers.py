@@ -34,10 +34,10 @@ Judge = Callable[[list[Line], int], tuple[str, int]]  # (a block, its first line
 
 
 def cores() -> int:
-    """The cores this process may run on (1 where ``fork`` is missing: no workers)."""
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
+    """The cores this process may run on (1 where ``fork`` is missing: no workers). Asked by every
+    ``discard`` and ``claim``, so it does not import ``multiprocessing``: the platforms whose
+    ``os`` can fork are those where it offers the ``fork`` start method."""
+    if not hasattr(os, "fork"):
         return 1
     try:
         return len(os.sched_getaffinity(0))

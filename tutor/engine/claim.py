@@ -224,17 +224,17 @@ def _claim(
     return result if parts > 1 else _ranked(result)
 
 
-def joined_claims(parts: Sequence[ClaimResult]) -> ClaimResult:
+def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False) -> ClaimResult:
     """The parts of one ``claim`` weighed apart (``share``) as the whole gives it: the answers in
     its order, explained, the states summed. Each answer is its own search, so the parts are the
     whole to the last bit; past the state budget together they raise the budget's error, as the
-    whole would have stopped there."""
+    whole would have stopped there (``explicit_exact``: the exact draws were asked for)."""
     from tutor.engine.solver import MAX_STATES  # read now: a test may lower it
 
     first = parts[0]
     states = sum(p.states for p in parts)
     if states > MAX_STATES:
-        raise too_many_states(first.draws, first.exact_draws, False)  # the default exact draws, as the drill asks
+        raise too_many_states(first.draws, first.exact_draws, explicit_exact)
     return _ranked(replace(first, options=tuple(o for p in parts for o in p.options), states=states))
 
 

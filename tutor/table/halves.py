@@ -18,9 +18,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import FEI, Tile
@@ -45,6 +46,7 @@ OVER = "over"
 """A half past the search's budget on its own (the whole is then too)."""
 
 Wait = Callable[[Callable[[], None] | None], Searched]
+R = TypeVar("R", "DiscardResult", "ClaimResult")
 
 
 def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
@@ -171,6 +173,109 @@ class Claim(Split):
         return search_claim(self.hand, self.tile, self.source, self.rules, self.seat, self.seen, m, progress)
 
 
+@dataclass(frozen=True)
+class Parts(Split):
+    """A command's search (``sekwoo discard``, ``sekwoo claim``) in two halves: ``part`` weighs a
+    share (``discard``'s or ``claim``'s ``share``), ``join`` puts two together as one search
+    gives them. Past the budget, the budget's error (``over``): the caller weighs the whole over
+    fewer draws and says so, as one search does (``in_halves``)."""
+
+    part: Callable[[tuple[int, int], Progress | None], Any]
+    join: Callable[[list[Any]], Any]
+    over: Callable[[], Exception]
+    n: int
+
+    def half(self, which: int, progress: Progress | None = None) -> Any:
+        return self.part((which, 2), progress)
+
+    def joined(self, first: Any, second: Any) -> Any:
+        return self.join([first, second])
+
+    def fewer(self, m: int, progress: Progress) -> Any:
+        raise self.over()
+
+
+def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand, rules: RuleSet, seat: str | Seat,
+              draws: int | None, seen: Sequence[Tile], situations: Iterable[str], wall: int | None,
+              exact_draws: int | None, progress: Progress | None, **fixed: Any) -> R:
+    """``search`` (``discard`` or ``claim``, ``fixed`` its other arguments) weighed on two cores,
+    the halves in a forked process and a thread here: the answer one process gives, to the bit.
+    Past the budget, as one process: with ``exact_draws`` the budget's error, else the answer over
+    the longest of 3, 2 or 1 draws that fits (weighed here: a short search), with the note."""
+    from tutor.engine.solver import default_exact_draws, fitted, horizon, setup, too_many_states
+
+    def over(m: int | None) -> R:
+        if m is not None:  # a fallback: over m draws, in one process, the budget's error past it
+            return search(hand=hand, rules=rules, seat=seat, draws=m, seen=seen, situations=situations, wall=None,
+                          exact_draws=default_exact_draws(m), progress=progress, **fixed)
+
+        def part(share: tuple[int, int], tick: Progress | None) -> R:
+            return search(hand=hand, rules=rules, seat=seat, draws=draws, seen=seen, situations=situations, wall=wall,
+                          exact_draws=exact_draws, progress=tick, share=share, **fixed)
+
+        n, exact = horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size, draws, wall, exact_draws)
+        job = Parts(part, join, lambda: too_many_states(n, exact, exact_draws is not None), n)
+        return cast(R, meanwhile(job, progress or _quiet)(None))
+
+    if exact_draws is not None:
+        return over(None)
+    found: tuple[R, str | None] = fitted(over, hand, rules, seat, situations, seen, draws, wall)
+    return found[0] if found[1] is None else replace(found[0], notes=(*found[0].notes, found[1]))
+
+
+def discard_on(cores: int, hand: Hand, rules: RuleSet, seat: str | Seat = "east", draws: int | None = None,
+               seen: Sequence[Tile] = (), situations: Iterable[str] = (), wall: int | None = None,
+               exact_draws: int | None = None, progress: Progress | None = None, drawn: Tile | None = None,
+               search_moves: bool = True) -> DiscardResult:
+    """``discard``'s answer, weighed in halves on two cores where ``cores`` allows and the turn is
+    long (``worth_splitting``): the same answer to the bit."""
+    from tutor.engine.solver import discard, joined
+
+    if _long(cores, hand, rules.hand_size, rules, seat, draws, wall,
+             lambda n, s: worth_splitting(hand, rules, s, n)):
+        return in_halves(discard, partial(joined, explicit_exact=exact_draws is not None), hand, rules, seat, draws,
+                         seen, situations, wall, exact_draws, progress, drawn=drawn, search_moves=search_moves)
+    return discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn,
+                   search_moves=search_moves)
+
+
+def claim_on(cores: int, hand: Hand, tile: Tile, rules: RuleSet, source: str = "left", seat: str | Seat = "east",
+             draws: int | None = None, seen: Sequence[Tile] = (), situations: Iterable[str] = (),
+             wall: int | None = None, exact_draws: int | None = None, progress: Progress | None = None,
+             search_moves: bool = True) -> ClaimResult:
+    """``claim``'s answer, weighed in halves on two cores where ``cores`` allows and the answers
+    are long to weigh (``claim_worth_splitting``): the same answer to the bit."""
+    from tutor.engine.claim import claim, joined_claims
+
+    if _long(cores, hand, rules.hand_size - 1, rules, seat, draws, wall,
+             lambda n, s: claim_worth_splitting(hand, tile, source, rules, s, n)):
+        return in_halves(claim, partial(joined_claims, explicit_exact=exact_draws is not None), hand, rules, seat,
+                         draws, seen, situations, wall, exact_draws, progress, tile=tile, source=source,
+                         search_moves=search_moves)
+    return claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress, search_moves)
+
+
+def _long(cores: int, hand: Hand, size: int, rules: RuleSet, seat: str | Seat, draws: int | None, wall: int | None,
+          worth: Callable[[int, Seat], bool]) -> bool:
+    """Is a search worth two cores? Two or more, a hand of ``size`` cards, and ``worth`` its
+    horizon (the draws left) and seat; an argument the search refuses says no (the search in one
+    process then says what is wrong)."""
+    from tutor.engine.solver import horizon, setup
+    from tutor.errors import TutorError
+
+    if cores < 2 or hand.size != size:
+        return False
+    try:
+        name = setup(hand, rules, seat, (), ())[0]
+        return worth(horizon(rules, name, hand.size, draws, wall, None)[0], name)
+    except TutorError:
+        return False
+
+
+def _quiet(states: int, done: int, total: int) -> None:
+    """No one hears the search's progress."""
+
+
 def meanwhile(job: Split, progress: Progress) -> Wait:
     """Start weighing the decision on two cores while the player thinks: the function that waits for
     the answer, calling ``poll`` now and then, as ``tutor.table.drill`` waits for one search.
@@ -277,5 +382,5 @@ def _second_half(conn: Connection, job: Split) -> None:
         conn.close()
 
 
-__all__ = ["MANY_FEI", "MIN_DRAWS", "MIN_SHANTEN", "Claim", "Split", "Turn", "claim_worth_splitting", "meanwhile",
-           "worth_splitting"]
+__all__ = ["MANY_FEI", "MIN_DRAWS", "MIN_SHANTEN", "Claim", "Parts", "Split", "Turn", "claim_on",
+           "claim_worth_splitting", "discard_on", "in_halves", "meanwhile", "worth_splitting"]
