@@ -3,6 +3,7 @@ solver's own; typed moves are read; results and the record are written."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -18,7 +19,7 @@ from tutor.core.tiles import TILES, Tile
 from tutor.engine.claim import claim, legal_claims
 from tutor.engine.solver import discard
 from tutor.rules.load import load_rules
-from tutor.table.drill import Player, Question, play_hand, read_move
+from tutor.table.drill import HandSummary, Player, Question, play_hand, read_move
 from tutor.table.game import Policy
 from tutor.table.grading import Graded, claim_options, turn_options
 from tutor.table.moves import Move, turn_moves
@@ -102,6 +103,13 @@ def _policy_ask(asked: list[Question]) -> Callable[[Question], Move]:
     return ask
 
 
+@functools.cache
+def _south_of_seed_4() -> HandSummary:
+    """Seed 4 played from South by the opponents' policy, every grade waited for: the reference
+    of the tests that grade it another way (kept: a hand takes seconds to grade)."""
+    return play_hand(RULES, 4, Player(RULES, Seat.SOUTH, _policy_ask([]), lambda g: None))
+
+
 def test_a_move_the_old_budget_cut_is_graded_in_full_with_distinct_values() -> None:
     """West's first move of seed 3 searches some 9,760 hand states at its 9 draws. The old budget
     of 1,500 states graded it over one draw instead, where every option is worth the same and each
@@ -182,7 +190,7 @@ def test_the_graded_best_option_is_the_solvers_answer() -> None:
 def test_a_drill_record_reviews_with_the_same_grades() -> None:
     """The record the drill writes is reviewed without error, with a decision for each one the drill
     graded, at the same horizon (the round's) and with the same best value."""
-    hand = play_hand(RULES, 4, Player(RULES, Seat.SOUTH, _policy_ask([]), lambda g: None))
+    hand = _south_of_seed_4()
     assert hand.record is not None
     graded = review(parse_record(write_record(hand.record)))
     assert len(graded.decisions) == len(hand.decisions) > 3
@@ -337,8 +345,7 @@ def test_grades_that_follow_later_are_the_same_in_the_same_order() -> None:
     and the grades are those of a drill that waits for each, in order."""
     from tutor.table.drill import Later
 
-    waited: list[Graded] = []
-    play_hand(RULES, 4, Player(RULES, Seat.SOUTH, _policy_ask([]), waited.append))
+    waited = _south_of_seed_4().decisions
     events: list[tuple[str, object]] = []
     asked: list[Question] = []
     policy = _policy_ask(asked)
@@ -380,3 +387,42 @@ def test_a_player_who_quits_still_gets_the_grades_owed() -> None:
         play_hand(RULES, 4, player)
     assert len(player.hand.decisions) == 3 and not player.owed and late
     assert [g.hand for g in player.hand.decisions] == [q.view.hand for q in asked[:3]]
+
+
+def test_the_hands_end_is_told_before_the_grades_still_owed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search held back until the hand ends: the end (its result) is told first, after the
+    last question, then every grade follows, late, in order, as a drill that waits gives them."""
+    import threading
+
+    from tutor.table import drill
+    from tutor.table.drill import Later
+
+    waited = _south_of_seed_4().decisions
+    release = threading.Event()
+
+    def held(search: Callable[..., object]) -> Callable[..., object]:
+        def run(*args: object) -> object:
+            release.wait()
+            return search(*args)
+        return run
+
+    monkeypatch.setattr(drill, "search_turn", held(drill.search_turn))
+    monkeypatch.setattr(drill, "search_claim", held(drill.search_claim))
+    events: list[tuple[str, object]] = []
+    policy = _policy_ask([])
+
+    def ask(q: Question) -> Move:
+        events.append(("ask", q))
+        return policy(q)
+
+    def ended(h: object) -> None:
+        events.append(("ended", h))
+        release.set()
+
+    later = Later(0.0, lambda q, m: events.append(("deferred", q)), lambda g: events.append(("late", g)), ended)
+    hand = play_hand(RULES, 4, Player(RULES, Seat.SOUTH, ask, lambda g: events.append(("graded", g)), later=later))
+    kinds = [kind for kind, _ in events]
+    end = kinds.index("ended")
+    assert events[end][1] is hand and hand.result is not None
+    assert kinds[end + 1:] == ["late"] * len(waited) and kinds[:end].count("ask") == len(waited)
+    assert [g for _, g in events[end + 1:]] == hand.decisions == waited

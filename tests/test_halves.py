@@ -218,11 +218,12 @@ def test_ctrl_c_is_the_parents(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ``sekwoo discard``, ``claim`` and ``analyze`` (a 14-card hand; a card thrown ``--on`` 13)
+FAR = "1258d EE S W N RR G Wh Wh | f1"  # two steps from ready: its discards weighed in halves at 5 draws
 COMMANDS = [
-    ["discard", HANDS[3][0], "--draws", "5"],
+    ["discard", FAR, "--draws", "5"],
     ["claim", str(CLAIMS[0][0]), str(CLAIMS[0][1]), "--draws", "4"],
     ["analyze", str(CLAIMS[0][0]), "--on", str(CLAIMS[0][1]), "--draws", "4"],
-    ["analyze", HANDS[3][0], "--draws", "5", "--seen", "5d 5d W"],
+    ["analyze", FAR, "--draws", "5", "--seen", "5d 5d W"],
 ]
 
 
@@ -262,7 +263,7 @@ def test_the_commands_on_two_cores_pass_the_budget_as_one_does(monkeypatch: pyte
                                                                exact: str | None) -> None:
     """A search past the budget on two cores: the answer over fewer draws, with the note, as one
     core gives it; with the exact draws asked for, the same error."""
-    hand = halves.Turn(Hand.parse(HANDS[3][0]), RULES, Seat.EAST, None, [], 5)
+    hand = halves.Turn(Hand.parse(FAR), RULES, Seat.EAST, None, [], 5)
     monkeypatch.setattr(solver, "MAX_STATES", hand.half(0).states + hand.half(1).states - 1)
     args = COMMANDS[0] + (["--exact-draws", exact] if exact else [])
     one = _on(monkeypatch, 1, args)

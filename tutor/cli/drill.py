@@ -44,10 +44,11 @@ def drill(
 
     from tutor.cli import workers
     from tutor.core.words import plural
-    from tutor.render.drill import graded_text, summary_dict, summary_text, table_view
+    from tutor.render.drill import graded_text, hand_over, summary_dict, summary_text, table_view
     from tutor.rules.load import load_rules
     from tutor.table.drill import (
         GRACE,
+        HandSummary,
         Later,
         Player,
         QuitDrill,
@@ -115,8 +116,15 @@ def drill(
         say(graded_text(g, unit), grade_style(g.loss))
         caught_up[:] = [True]
 
+    told: list[int] = []  # the seeds whose end was shown before their grades came
+
+    def hand_ended(hand: HandSummary) -> None:
+        told.append(hand.seed)
+        say("\n" + hand_over(hand, unit), "bold")
+
     # a grade slow to come follows at a terminal (the player plays on); a script reads each in turn
-    later = Later(0.0, lambda q, m: None, pending.append) if blind else Later(GRACE, deferred, late) if tty else None
+    later = (Later(0.0, lambda q, m: None, pending.append, hand_ended) if blind
+             else Later(GRACE, deferred, late, hand_ended) if tty else None)
     player = Player(ruleset, seat_name, ask, graded, lambda: _waiting(as_json), cores=workers.cores(), later=later)
     summary = Summary(seat_name)
     print(f"sekwoo drill: {ruleset.title}, seat {seat_name}, seed {first}", file=out)
@@ -138,7 +146,8 @@ def drill(
                         print(file=out)  # off the prompt's line
                 summary.hands.append(player.hand)
                 playing.clear()
-                _after_hand(player.hand, blind, pending, unit, out, where(k), no_save, ruleset.name, str(seat_name))
+                _after_hand(player.hand, blind, pending, unit, out, where(k), no_save, ruleset.name, str(seat_name),
+                            player.hand.seed in told)
                 if stop:
                     break
     except (KeyboardInterrupt, typer.Exit) as err:  # Ctrl-C at the prompt, or in a search (exit 130 already)
@@ -198,8 +207,9 @@ def _waiting(as_json: bool) -> Iterator[Progress | None]:
 
 
 def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: TextIO, record: Path | None,
-                no_save: bool, rules: str, seat: str) -> None:
-    """A hand's end: its blind grades shown, its record written, its result saved."""
+                no_save: bool, rules: str, seat: str, told: bool = False) -> None:
+    """A hand's end: its result shown (unless ``told`` already), its blind grades, its record
+    written, its result saved."""
     import shlex
 
     from tutor.errors import TutorError
@@ -213,7 +223,7 @@ def _after_hand(hand: object, blind: bool, pending: list[Any], unit: str, out: T
 
     assert isinstance(hand, HandSummary)
     say = painter(out)
-    if hand.result is not None:
+    if hand.result is not None and not told:
         say("\n" + hand_over(hand, unit), "bold")
     if blind and pending:
         print("\nyour decisions, graded:", file=out)

@@ -168,6 +168,8 @@ class Later:
     grace: float
     deferred: Callable[[Question, Move], None]
     late: Callable[[Graded], None]
+    ended: Callable[[HandSummary], None] = lambda hand: None
+    """Told the hand's end (its result) before the grades still owed are waited for."""
 
 
 GRACE = 1.5
@@ -206,8 +208,7 @@ class Player:
         seen = list(view.seen.elements())
         start: Start
         if self.cores > 1 and worth_splitting(view.hand, self.rules, self.seat, view.draws_left):
-            job = Turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left)
-            start = partial(meanwhile, job)
+            start = partial(meanwhile, Turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left))
         else:
             start = _one(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left)
         searching = self.grader.add(start)
@@ -297,9 +298,11 @@ def play_hand(rules: RuleSet, seed: int, player: Player) -> HandSummary:
         except (QuitDrill, EOFError):
             player.settle()  # the decisions answered before are graded still
             raise
-        player.settle()
         if player.hand.result.winner is not None:
             player.hand.winning_hand = game.hands[player.hand.result.winner]
+        if player.later is not None and player.owed:
+            player.later.ended(player.hand)
+        player.settle()
     finally:
         player.hand.record = game.record(player.seat)
     return player.hand
