@@ -321,3 +321,37 @@ def test_sekwoo_home_that_is_a_file_is_said_in_one_line(tmp_path: Path) -> None:
                              env=dict(os.environ, SEKWOO_HOME=str(home)))
         assert got.returncode == 1 and got.stderr == f"sekwoo: SEKWOO_HOME names a file, not a folder: {str(home)!r}\n"
     assert home.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_database_another_sekwoo_creates_meanwhile_is_not_taken_for_a_foreign_file(tmp_path: Path) -> None:
+    """Three ``puzzle answer`` at once on a new home: one checks the file is sekwoo's (or empty)
+    while another creates the schema. The check reads the schema's version and its tables in one
+    statement, so it never sees the new tables with the version read before them (which reads
+    as a foreign file's: "not a sekwoo progress database")."""
+    path = tmp_path / "progress.db"
+    sqlite3.connect(path).close()  # an empty file, as a first sekwoo has it before its schema
+    conn = sqlite3.connect(path, isolation_level=None)
+
+    class Rows(list):  # type: ignore[type-arg]
+        def fetchone(self) -> object:
+            return self[0] if self else None
+
+    class Racing:
+        """A connection on which another sekwoo creates the schema just after the first read."""
+
+        calls = 0
+
+        def execute(self, sql: str, *args: object) -> Rows:
+            rows = Rows(conn.execute(sql, *args).fetchall())
+            Racing.calls += 1
+            if Racing.calls == 1:
+                Progress(path).close()
+            return rows
+
+    checking = Progress.__new__(Progress)
+    checking.path = path
+    assert checking._check_ours(Racing()) == 0  # type: ignore[arg-type]  # empty when it looked: a new file
+    assert Racing.calls >= 1
+    with Progress(path) as prog:  # and the schema the other made is whole
+        assert prog.stats().attempts == 0
+    conn.close()

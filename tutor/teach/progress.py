@@ -244,8 +244,14 @@ class Progress:
         """The schema version of the file, after checking (by reading only) that it is sekwoo's
         progress database, or a new empty one (version 0), with every row readable; raises
         ProgressError otherwise."""
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        # one statement, so one snapshot: another sekwoo may create the schema (its tables, then
+        # its version, in one transaction) between two reads, and its tables read with the version
+        # read before would look like a foreign file's
+        got, names = conn.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version),"
+            " (SELECT group_concat(name, char(31)) FROM sqlite_master WHERE type = 'table')").fetchone()
+        version = int(got)
+        tables = set(str(names).split("\x1f")) if names else set()
         if version > SCHEMA_VERSION:
             raise ProgressError(
                 f"{self.path} was written by a newer sekwoo (progress schema {version}; this one reads up to "
