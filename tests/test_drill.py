@@ -1,5 +1,6 @@
 """The drill: a scripted session through stdin finishes and grades; the graded best option is the
-solver's own; typed moves are read; results and the record are written."""
+solver's own; typed moves are read; results and the record are written; a grade slow to come
+follows (in a terminal, and in the library with ``Later``), the same and in order."""
 
 from __future__ import annotations
 

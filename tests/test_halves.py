@@ -1,7 +1,8 @@
 """A drill decision weighed on two cores (``tutor.table.halves``): the two halves put together are
 one search's answer to the last bit, in its order, whatever the hand holds (a FEI to sink or
 recall, a KONG to declare; for a claim: a SEK WOO on the card, a KONG, CHEE and PONG with a FEI);
-a worker that dies costs nothing; and a drill played on two cores grades every decision as on one."""
+a worker that dies costs nothing; a drill played on two cores grades every decision as on one; and
+``sekwoo discard``, ``claim`` and ``analyze`` on two cores print what one core prints."""
 
 from __future__ import annotations
 

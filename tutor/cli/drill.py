@@ -39,7 +39,8 @@ def drill(
 ) -> None:
     """Play a dealt hand against the other seats (two in 3-Leg: a real shuffled deck, bonus cards
     replaced, FEI in play); each decision graded: the best option, its expected FUN, yours, the FUN
-    given up. Reads one move a line when stdin is not a terminal."""
+    given up (in a terminal, a grade slow to come follows while you play on). Reads one move a line
+    when stdin is not a terminal."""
     import random
 
     from tutor.cli import workers
