@@ -274,3 +274,36 @@ def test_the_commands_on_two_cores_pass_the_budget_as_one_does(monkeypatch: pyte
         assert one[0] != 0 and "passes the search's budget" in one[1]
     else:
         assert one[0] == 0 and "passes its budget for this hand" in one[1]
+
+
+def test_the_commands_hear_the_halves_in_their_own_thread() -> None:
+    """A two-core search's progress reaches the caller in the caller's thread only: a terminal's
+    bar is drawn from one thread (two threads drawing it at once made two bars, and an internal
+    error), summed over both halves. The handler of Ctrl-C it sets for the search is put back."""
+    import signal
+    import threading
+
+    heard: list[tuple[int, tuple[int, int, int]]] = []
+    before = signal.getsignal(signal.SIGINT)
+    result = halves.discard_on(2, Hand.parse(FAR), RULES, "east", 5,
+                               progress=lambda *p: heard.append((threading.get_ident(), p)))
+    assert signal.getsignal(signal.SIGINT) is before  # Ctrl-C is as it was once the search is done
+    assert heard and {ident for ident, _ in heard} == {threading.get_ident()}
+    assert max(p[0] for _, p in heard) <= result.states and max(p[2] for _, p in heard) > 1
+
+
+def test_a_long_discard_in_a_terminal_shows_one_bar_and_ctrl_c_stops_it(tmp_path: object) -> None:
+    """``sekwoo discard`` of a far hand at 8 draws, in a real terminal on two cores: the progress
+    bar shows, and Ctrl-C ends it with exit 130 and one line, no internal error."""
+    import re
+
+    from support.terminal import in_terminal
+
+    if len(os.sched_getaffinity(0)) < 2:  # pragma: no cover - CI and this machine have two
+        pytest.skip("one core: no halves")
+    env = {**os.environ, "SEKWOO_HOME": str(tmp_path), "COLUMNS": "100"}
+    code, screen = in_terminal(["discard", "3667899d EE W N R G Wh | f2 a3 k1", "--draws", "8"], "", env,
+                               interrupt_at="weighing the options")
+    text = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", screen)
+    assert code == 130 and "sekwoo: interrupted" in text, text[-500:]
+    assert "internal error" not in text and "Traceback" not in text, text[-500:]

@@ -18,7 +18,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -201,7 +202,8 @@ def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand
     """``search`` (``discard`` or ``claim``, ``fixed`` its other arguments) weighed on two cores,
     the halves in a forked process and a thread here: the answer one process gives, to the bit.
     Past the budget, as one process: with ``exact_draws`` the budget's error, else the answer over
-    the longest of 3, 2 or 1 draws that fits (weighed here: a short search), with the note."""
+    the longest of 3, 2 or 1 draws that fits (weighed here: a short search), with the note.
+    ``progress`` is called in the caller's thread only (a terminal's bar is drawn from one)."""
     from tutor.engine.solver import default_exact_draws, fitted, horizon, setup, too_many_states
 
     def over(m: int | None) -> R:
@@ -215,7 +217,13 @@ def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand
 
         n, exact = horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size, draws, wall, exact_draws)
         job = Parts(part, join, lambda: too_many_states(n, exact, exact_draws is not None), n)
-        return cast(R, meanwhile(job, progress or _quiet)(None))
+        said = [(0, 0, 1)]  # the halves' progress, summed: heard in two threads, told in this one
+
+        def heard(states: int, done: int, total: int) -> None:
+            said[0] = (states, done, total)
+
+        with _one_interrupt():
+            return cast(R, meanwhile(job, heard)(None if progress is None else lambda: progress(*said[0])))
 
     if exact_draws is not None:
         return over(None)
@@ -255,6 +263,33 @@ def claim_on(cores: int, hand: Hand, tile: Tile, rules: RuleSet, source: str = "
     return claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress, search_moves)
 
 
+@contextmanager
+def _one_interrupt() -> Iterator[None]:
+    """Ctrl-C stops a search on two cores once: the first raises ``KeyboardInterrupt``, and those
+    that follow are ignored while it goes up (else one landing in the clean-up of the forked half,
+    or in the progress bar's, prints a traceback or loses the bar's last line: the command is
+    ending). Without a Ctrl-C, the handler before is put back. In the main thread only (a drill's
+    grader thread hears no signal)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def once(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, once)
+    try:
+        yield
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (also where it came before ``once`` was set)
+        raise
+    except BaseException:
+        signal.signal(signal.SIGINT, before)
+        raise
+    signal.signal(signal.SIGINT, before)
+
+
 def _long(cores: int, hand: Hand, size: int, rules: RuleSet, seat: str | Seat, draws: int | None, wall: int | None,
           worth: Callable[[int, Seat], bool]) -> bool:
     """Is a search worth two cores? Two or more, a hand of ``size`` cards, and ``worth`` its
@@ -270,10 +305,6 @@ def _long(cores: int, hand: Hand, size: int, rules: RuleSet, seat: str | Seat, d
         return worth(horizon(rules, name, hand.size, draws, wall, None)[0], name)
     except TutorError:
         return False
-
-
-def _quiet(states: int, done: int, total: int) -> None:
-    """No one hears the search's progress."""
 
 
 def meanwhile(job: Split, progress: Progress) -> Wait:
