@@ -211,12 +211,7 @@ class Player:
             start = partial(meanwhile, Turn(view.hand, self.rules, self.seat, drawn, seen, view.draws_left))
         else:
             start = _one(search_turn, view.hand, self.rules, self.seat, drawn, seen, view.draws_left)
-        searching = self.grader.add(start)
-        self.catch_up()
-        q = Question("turn", view, tuple(legal), drawn)
-        move = self.ask(q)
-        searching.then = partial(graded, "turn", view.hand, drawn, chosen=move, n=view.draws_left)
-        self._answered(searching, q, move)
+        move = self._decide(start, Question("turn", view, tuple(legal), drawn))
         if move.action == "discard" and self.hand.ready_after is None \
                 and shanten_of(after_turn(view.hand, move, self.rules), self.rules, self.seat) <= 0:
             self.hand.ready_after = self.hand.draws
@@ -230,12 +225,16 @@ class Player:
             start = partial(meanwhile, Claim(view.hand, tile, source, self.rules, self.seat, seen, view.draws_left))
         else:
             start = _one(search_claim, view.hand, tile, source, self.rules, self.seat, seen, view.draws_left)
-        searching = self.grader.add(start)
+        return self._decide(start, Question("claim", view, tuple(legal), tile, source))
+
+    def _decide(self, start: Start, q: Question) -> Move:
+        """The decision ``q``: its search queued (``start``), the grades ready shown, the player
+        asked, the answer graded now or later (``_answered``)."""
+        job = self.grader.add(start)
         self.catch_up()
-        q = Question("claim", view, tuple(legal), tile, source)
         move = self.ask(q)
-        searching.then = partial(graded, "claim", view.hand, tile, chosen=move, n=view.draws_left)
-        self._answered(searching, q, move)
+        job.then = partial(graded, q.kind, q.view.hand, q.tile, chosen=move, n=q.view.draws_left)
+        self._answered(job, q, move)
         return move
 
     def _answered(self, job: Job, q: Question, move: Move) -> None:

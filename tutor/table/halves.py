@@ -279,15 +279,14 @@ def _one_interrupt() -> Iterator[None]:
         raise KeyboardInterrupt
 
     before = signal.signal(signal.SIGINT, once)
+    interrupted = False
     try:
         yield
-    except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (also where it came before ``once`` was set)
+    except KeyboardInterrupt:  # (also one that came before ``once`` was set)
+        interrupted = True
         raise
-    except BaseException:
-        signal.signal(signal.SIGINT, before)
-        raise
-    signal.signal(signal.SIGINT, before)
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN if interrupted else before)
 
 
 def _long(cores: int, hand: Hand, size: int, rules: RuleSet, seat: str | Seat, draws: int | None, wall: int | None,
