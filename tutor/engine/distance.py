@@ -130,8 +130,9 @@ class Distance:
         # deepening from the least the shanten allows: the search grows fast with its bound
         draws = max(self.t.shanten(key), self.low.get(key, -2)) + 1
         got = []
+        seen: dict[tuple[Group, ...], int | None] = {}  # the cards structures keep, over the bounds tried
         while not got and draws <= limit:
-            reached, got = self.nearest(counts, fei, caps, fei_cap, draws)
+            reached, got = self.nearest(counts, fei, caps, fei_cap, draws, seen)
             if self.t.specials:
                 more, shapes = self.specials_near(counts, caps, reached if got else draws)
                 if shapes:
@@ -228,7 +229,8 @@ class Distance:
         return caps, fei_cap
 
     def nearest(
-        self, counts: list[int], fei: int, caps: list[int], fei_cap: int, most: int
+        self, counts: list[int], fei: int, caps: list[int], fei_cap: int, most: int,
+        seen: dict[tuple[Group, ...], int | None] | None = None,
     ) -> tuple[int, list[Structure]]:
         """The fewest draws (at most ``most``) after which the hand can hold a winning standard
         structure, and every structure it reaches in that many; ``(most + 1, [])`` when none is.
@@ -238,11 +240,14 @@ class Distance:
         The sets still to choose need three cards each, of which the hand's cards no group uses
         yet, at or after the last set's lowest card, give at most one each, so ``lacking +
         max(0, 3 * left - unused)`` less the FEI held bounds the cards to draw; the bound is the
-        draws of the best structure found so far (branch and bound), so one pass finds the least."""
+        draws of the best structure found so far (branch and bound), so one pass finds the least.
+        ``seen``: the cards kept of structures weighed for this hand before (a smaller ``most``)."""
         t = self.t
         size = 3 * t.sets_left + 2
         if most < 0:
             return most + 1, []
+        if seen is None:
+            seen = {}
         fei_opt = min(fei, t.sets_left * min(self.mw, 2) + 1) if self.mw else 0
         best = [most]  # the draws a structure may need: the best found so far
         found: list[Structure] = []
@@ -258,8 +263,12 @@ class Distance:
             known = self._score.get(groups)  # a structure's verdict is shared by every hand
             if known is False:
                 return
-            # no FEI held nor needed: the structure keeps every card it wants but those lacking
-            kept = size - lack if not fei and not over else self._kept(groups, want, counts, fei, caps, fei_cap)
+            if not fei and not over:  # no FEI held nor needed: it keeps every card it wants but those lacking
+                kept: int | None = size - lack
+            elif groups in seen:
+                kept = seen[groups]
+            else:  # it wants ``size`` cards, and holds all but those lacking
+                kept = seen[groups] = self._kept_from(groups, want, counts, fei, caps, fei_cap, size - lack, over)
             if kept is None or size - kept > best[0]:
                 return
             if known is None:
@@ -275,6 +284,11 @@ class Distance:
             if left == 0:
                 leaf(lack, over)
                 return
+            if left > 1:  # the cards no group uses yet, from each kind on (the sets after one start at its card or later)
+                unused = [0] * (n + 1)
+                for j in range(n - 1, sets[start][1] - 1 if start < sets_n else n, -1):
+                    spare = counts[j] - want[j]
+                    unused[j] = unused[j + 1] + spare if spare > 0 else unused[j + 1]
             for k in range(start, sets_n):
                 g = sets[k]
                 x, y, z = cards_of[g]
@@ -295,12 +309,8 @@ class Distance:
                     want[z] -= 1
                     continue
                 future = 0
-                if left > 1:  # the sets after this one start at its card or later
-                    unused = 0
-                    for j in range(g[1], n):
-                        if counts[j] > want[j]:
-                            unused += counts[j] - want[j]
-                    future = max(0, 3 * (left - 1) - unused)
+                if left > 1:  # this set takes those of its cards the hand holds (3 less the lacking)
+                    future = max(0, 3 * (left - 1) - (unused[g[1]] - 3 + more - lack))
                 if more + future <= best[0] + fei_opt:
                     chosen.append(g)
                     sets_from(k, left - 1, more, beyond)
@@ -330,10 +340,18 @@ class Distance:
         in for a card, at most ``mw`` a group (one in a NGAN), never a whole group; None when the
         cards cannot exist (more copies than there are, even with every FEI in play)."""
         base = sum(min(w, c) for w, c in zip(want, counts, strict=False))
-        forced = [w - c for w, c in zip(want, caps, strict=False)]
+        over = sum(w - c for w, c in zip(want, caps, strict=False) if w > c)
+        return self._kept_from(groups, want, counts, fei, caps, fei_cap, base, over)
+
+    def _kept_from(
+        self, groups: tuple[Group, ...], want: list[int], counts: list[int], fei: int, caps: list[int], fei_cap: int,
+        base: int, over: int,
+    ) -> int | None:
+        """``_kept`` from the cards the structure wants that the hand holds (``base``) and those it
+        wants beyond their copies (``over``)."""
         if not self.mw:
-            return None if any(f > 0 for f in forced) else base
-        if fei == 0 and all(f <= 0 for f in forced):
+            return None if over else base
+        if fei == 0 and not over:
             return base
         if self.mw == 1:
             return self._kept_one(groups, want, counts, fei, caps, fei_cap, base)
