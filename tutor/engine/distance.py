@@ -248,6 +248,7 @@ class Distance:
             return most + 1, []
         if seen is None:
             seen = {}
+        alike = t.alike_structures()
         fei_opt = min(fei, t.sets_left * min(self.mw, 2) + 1) if self.mw else 0
         best = [most]  # the draws a structure may need: the best found so far
         found: list[Structure] = []
@@ -261,6 +262,10 @@ class Distance:
         def leaf(lack: int, over: int) -> None:
             groups = tuple(chosen)
             known = self._score.get(groups)  # a structure's verdict is shared by every hand
+            if known is None and alike is not None:  # or by every structure alike but for the numbers
+                known = self._score.get(alike(groups))
+                if known is not None:
+                    self._score[groups] = known
             if known is False:
                 return
             if not fei and not over:  # no FEI held nor needed: it keeps every card it wants but those lacking
@@ -284,6 +289,7 @@ class Distance:
             if left == 0:
                 leaf(lack, over)
                 return
+            last = left == 1
             if left > 1:  # the cards no group uses yet, from each kind on (the sets after one start at its card or later)
                 unused = [0] * (n + 1)
                 for j in range(n - 1, sets[start][1] - 1 if start < sets_n else n, -1):
@@ -313,7 +319,10 @@ class Distance:
                     future = max(0, 3 * (left - 1) - (unused[g[1]] - 3 + more - lack))
                 if more + future <= best[0] + fei_opt:
                     chosen.append(g)
-                    sets_from(k, left - 1, more, beyond)
+                    if last:
+                        leaf(more, beyond)
+                    else:
+                        sets_from(k, left - 1, more, beyond)
                     chosen.pop()
                 want[x] -= 1
                 want[y] -= 1
@@ -401,13 +410,20 @@ class Distance:
 
     def _wins(self, groups: tuple[Group, ...]) -> bool:
         """Does the complete hand standing for these groups (with the sets laid down) win? Where the
-        scorer ranks readings by value alone (``Scorer.best_value``), without building a score."""
+        scorer ranks readings by value alone (``Scorer.best_value``), without building a score.
+        The verdict is kept for every structure alike but for its numbers, where the scorer
+        reads no numbers (``Table.alike_structures``)."""
         t = self.t
         got = t.scorer.best_value(self._raws(groups), t.bonus_ids, 0, t.flags, t.seat, t.melds)
         if got is not None:
-            return got[1]
-        best = self.structure_score(groups)
-        return best is not None and is_win(best, t.rules)
+            wins = got[1]
+        else:
+            best = self.structure_score(groups)
+            wins = best is not None and is_win(best, t.rules)
+        alike = t.alike_structures()
+        if alike is not None:
+            self._score[alike(groups)] = wins
+        return wins
 
     def _raws(self, groups: tuple[Group, ...]) -> list[tuple[tuple[int, int, int, int], ...]]:
         """The readings of the complete hand standing for these groups (one per reading of the sets laid down)."""

@@ -14,7 +14,7 @@ from tutor.core.hands import Meld, MeldKind
 from tutor.core.readings import KONG, NGAN, Group, RawReading, Reading, to_reading
 from tutor.core.score import Score, ScoreLine
 from tutor.core.tiles import TILES
-from tutor.rules.patterns import Context, swappable
+from tutor.rules.patterns import Context, number_blind, swappable
 
 if TYPE_CHECKING:
     from tutor.engine.special import SpecialReading
@@ -65,6 +65,12 @@ class Scorer:
         """Do the cards ``a`` and ``b`` score alike for the seat and situations, one in place of
         the other (in every hand, the one with them swapped scores the same)? False where this
         system cannot say."""
+        return False
+
+    def number_blind(self, seat: str, flags: frozenset[str]) -> bool:
+        """Does a reading score the same as any other alike but for the numbers of its suited
+        cards (a CHEE for a CHEE, a PONG for a PONG, a NGAN for a NGAN of the same suit)? False
+        where this system cannot say."""
         return False
 
 
@@ -157,6 +163,9 @@ class AdditiveScorer(Scorer):
 
     def swappable(self, seat: str, flags: frozenset[str], a: int, b: int) -> bool:
         return swappable(self.rules.items, seat, flags, a, b)
+
+    def number_blind(self, seat: str, flags: frozenset[str]) -> bool:
+        return number_blind(self.rules.items, seat, flags)
 
     def _plan(self, ctx: Context, seat: str) -> _Plan:
         """The items that may score for this seat, situation, bonus cards and FEI held, in the

@@ -67,6 +67,9 @@ def forget_tables() -> None:
     _KEPT.clear()
 
 
+ALIKE = "alike"  # the first entry of ``Table.alike_structures``'s keys (a structure's groups are never that)
+ALIKE_SUIT = 100  # a suit's label in those keys: this plus the suit's number (a card's index is less)
+
 class Table(Completeness):
     """Everything about one hand's fixed parts (sets laid down, bonus cards, seat, rules) that
     the search needs, with memo tables for shanten and for the FUN of complete hands."""
@@ -135,6 +138,23 @@ class Table(Completeness):
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
         self._interchangeable: tuple[tuple[int, ...], ...] | None = None
+        self._alike: tuple[Callable[[tuple[tuple[int, int], ...]], object] | None] | None = None
+
+    def alike_structures(self) -> Callable[[tuple[tuple[int, int], ...]], object] | None:
+        """A key for a structure's groups (``tutor.engine.nearest.Structure``) that structures
+        alike but for the numbers of their suited cards share (a CHEE for a CHEE, a PONG for a
+        PONG, a NGAN for a NGAN, in the same suit; the honours the same), where the scorer says
+        such readings score the same (``Scorer.number_blind``), so that they share a win
+        verdict (``tutor.engine.distance``); None where they may score differently."""
+        if self._alike is None:
+            key = None
+            if self.scorer.number_blind(self.seat, self.flags):
+                label = [t if t >= FIRST_WIND else ALIKE_SUIT + t // 9 for t in self.kinds]
+
+                def key(groups: tuple[tuple[int, int], ...]) -> object:
+                    return ALIKE, *sorted([(kind, label[i]) for kind, i in groups])
+            self._alike = (key,)
+        return self._alike[0]
 
     def interchangeable(self) -> tuple[tuple[int, ...], ...]:
         """The honours that may stand in for one another (local kinds, classes of two or more):

@@ -78,6 +78,7 @@ class Pattern:
     per_reading: bool = True
     check_args: Callable[[dict[str, Any]], None] | None = None
     marks: Marks = _named
+    numbers: bool = False  # reads the numbers of suited cards, not only their suit (``number_blind``)
 
     def validate(self, args: dict[str, Any], spec: Any) -> None:
         if self.check_args:
@@ -89,13 +90,14 @@ PATTERNS: dict[str, Pattern] = {}
 
 def pattern(
     name: str, args: tuple[str, ...] = (), required: tuple[str, ...] = (), per_reading: bool = True,
-    marks: Marks = _named,
+    marks: Marks = _named, numbers: bool = False,
 ) -> Callable[[Callable[[Context, dict[str, Any]], int]], Callable[[Context, dict[str, Any]], int]]:
     """Register a scoring pattern under ``name``; ``marks``: the cards it names one by one, where
-    not its arguments' alone (``Marks``)."""
+    not its arguments' alone (``Marks``); ``numbers``: it reads the numbers of suited cards (a
+    terminal, a run of CHEE), not only their suit and the cards it names."""
 
     def wrap(func: Callable[[Context, dict[str, Any]], int]) -> Callable[[Context, dict[str, Any]], int]:
-        PATTERNS[name] = Pattern(func, args, required, per_reading, _tile_arg_check(args), marks)
+        PATTERNS[name] = Pattern(func, args, required, per_reading, _tile_arg_check(args), marks, numbers)
         return func
 
     return wrap
@@ -236,14 +238,14 @@ def _pong_of_prevailing_wind(ctx: Context, args: dict[str, Any]) -> int:
     return sum(1 for k, t in ctx.sets if k in _SETS and t == wind)
 
 
-@pattern("identical_chees")
+@pattern("identical_chees", numbers=True)
 def _identical_chees(ctx: Context, args: dict[str, Any]) -> int:
     """Two identical CHEE (the same three cards of the same suit)."""
     chees = [t for k, t in ctx.sets if k == CHEE]
     return int(len(chees) != len(set(chees)))
 
 
-@pattern("straight")
+@pattern("straight", numbers=True)
 def _straight(ctx: Context, args: dict[str, Any]) -> int:
     """Three CHEE 1-2-3, 4-5-6 and 7-8-9 of one suit."""
     chees = {t for k, t in ctx.sets if k == CHEE}
@@ -272,14 +274,14 @@ def _all_honours(ctx: Context, args: dict[str, Any]) -> int:
     return int(not any(c[:FIRST_WIND]))
 
 
-@pattern("all_terminals")
+@pattern("all_terminals", numbers=True)
 def _all_terminals(ctx: Context, args: dict[str, Any]) -> int:
     """Every card a 1 or a 9 (no honour)."""
     c = tile_counts(ctx)
     return int(all(not n or _is_terminal(t) for t, n in enumerate(c)))
 
 
-@pattern("terminals_and_honours")
+@pattern("terminals_and_honours", numbers=True)
 def _terminals_and_honours(ctx: Context, args: dict[str, Any]) -> int:
     """Every card a 1, a 9 or an honour, with both terminals and honours present."""
     c = tile_counts(ctx)
@@ -293,7 +295,7 @@ def _no_honours(ctx: Context, args: dict[str, Any]) -> int:
     return int(not any(tile_counts(ctx)[FIRST_WIND:]))
 
 
-@pattern("outside_hand")
+@pattern("outside_hand", numbers=True)
 def _outside_hand(ctx: Context, args: dict[str, Any]) -> int:
     """Every set and the NGAN holds a terminal or an honour."""
     if ctx.shape != "standard":
@@ -410,6 +412,7 @@ class Rule:
     bonus: bool = False
     requires: frozenset[str] = frozenset()
     marks: Marks = _named
+    numbers: bool = False
 
 
 def compile_item(item: Item, all_seats: Sequence[str]) -> Rule:
@@ -431,6 +434,7 @@ def compile_item(item: Item, all_seats: Sequence[str]) -> Rule:
     return Rule(
         item.name, item.pattern, pat.func, args, points, item.limit, pat.per_reading,
         bool(args.get("instant")), item.note, item.half_limit, item.bonus, frozenset(item.requires), pat.marks,
+        pat.numbers,
     )
 
 
@@ -458,3 +462,18 @@ def swappable(rules: Sequence[Rule], seat: str, flags: frozenset[str], a: int, b
         before.append((*rest, *(tuple(sorted(m)) for m in marks)))
         after.append((*rest, *(tuple(sorted(swapped(m))) for m in marks)))
     return sorted(before, key=repr) == sorted(after, key=repr)
+
+
+def number_blind(rules: Sequence[Rule], seat: str, flags: frozenset[str]) -> bool:
+    """Do the items that may score for this seat read no more of a suited card than its suit: no
+    pattern reads numbers (``Pattern.numbers``) and none names a suited card (``Marks``)? Then
+    two readings whose sets and NGAN are alike but for the numbers of their suited cards (a
+    CHEE for a CHEE, a PONG for a PONG, a NGAN for a NGAN, in the same suit; every honour the
+    same) score the same."""
+    ctx = Context([], -1, (), 0, flags, seat)
+    for rule in rules:
+        if rule.points.get(seat) is None:
+            continue
+        if rule.numbers or any(t < FIRST_WIND for marked in rule.marks(ctx, rule.args) for t in marked):
+            return False
+    return True
