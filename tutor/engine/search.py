@@ -81,6 +81,8 @@ class Search:
         self.tick = tick
         self.classes = classes(table, h0, pool0)  # honours that stand in for one another (``tutor.engine.alike``)
         self.canon = keyed(self.classes)
+        self.class_bits = sum(7 << 3 * i for c in self.classes for i in c)  # the counts ``_merged`` reads
+        self.folds: dict[int, dict[int, int]] = {}  # ``_merged``'s folds by those counts
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -368,13 +370,16 @@ class Search:
     def _merged(self, h: int, draws: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """The draws at ``h`` with those of honours of a class held as often folded into the first
         (copies summed): such draws leave hands worth the same, the one swapped for the other."""
-        first: dict[int, int] = {}  # a kind folded -> the kind it is folded into
-        for c in self.classes:
-            held: dict[int, int] = {}
-            for i in c:
-                k = held.setdefault(h >> 3 * i & 7, i)
-                if k != i:
-                    first[i] = k
+        sig = h & self.class_bits
+        first = self.folds.get(sig)
+        if first is None:
+            first = self.folds[sig] = {}  # a kind folded -> the kind it is folded into
+            for c in self.classes:
+                held: dict[int, int] = {}
+                for i in c:
+                    k = held.setdefault(h >> 3 * i & 7, i)
+                    if k != i:
+                        first[i] = k
         if not first:
             return draws
         out: list[tuple[int, int, int]] = []
