@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tutor.engine.alike import classes, keyed
-from tutor.engine.swaps import closer
+from tutor.engine.swaps import closer, split
 
 if TYPE_CHECKING:
     from tutor.engine.distance import Distance
@@ -457,49 +457,4 @@ def _mix(parts: list[tuple[int, Value, bool]], n: int) -> tuple[Value, float]:
     return tuple(x / total for x in acc), won / total
 
 
-def split(dist: Distance, key14: int) -> None:
-    """Pass the winning structures nearest to a 14-card hand down to the hands its discards
-    leave: a discard keeps the distance exactly when one of them has no use for the card
-    (else it is left to ``optimal``). One search instead of one per discard."""
-    if not dist.by_structure or key14 in dist.opt:
-        return
-    counts, fei = dist._counts(key14)
-    size = dist.t.shape.size
-    got = dist.optimal(key14)
-    kept = size - dist.memo[key14] - 1
-    for x, unit in enumerate(dist.t.unit_of):
-        g = key14 - unit
-        if not key14 >> (3 * x) & 7 or g in dist.opt:
-            continue
-        sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
-        if sub:
-            dist.opt[g] = sub
-            dist.memo[g] = size - 1 - kept
-
-def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
-    """Give the hand ``key14`` less a card of local kind ``x`` its nearest winning structures in
-    ``dist`` (the discard's own copy limits) from those of ``key14`` in ``root`` (the 14 cards' copy
-    limits, never below the discard's), so the discards of one hand share one structure search.
-
-    A structure keeps no more of the 13 cards under the discard's limits than of the 14 under the
-    root's (fewer cards, tighter limits), so where some structure of ``key14`` keeps as many, the
-    distance is the same and those are all the nearest structures (each of them is one of
-    ``key14``'s). Where none does, the distance is more than the 14 cards' and ``dist`` is left to
-    its own search from there."""
-    if not (root.by_structure and dist.by_structure):
-        return
-    g = key14 - dist.t.unit_of[x]
-    if g in dist.opt:
-        return
-    got = root.optimal(key14)
-    kept = root.t.shape.size - root.memo[key14] - 1
-    counts, fei = root._counts(key14)
-    sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
-    if sub:
-        dist.opt[g] = sub
-        dist.memo[g] = root.t.shape.size - 1 - kept
-    elif got:
-        dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
-
-
-__all__ = ["Search", "Value", "better", "closer", "seed", "split", "zero"]
+__all__ = ["Search", "Value", "better", "zero"]

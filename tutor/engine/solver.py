@@ -25,7 +25,8 @@ from tutor.engine.horizon import draws_left, most_draws
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, sight_counts, validate
-from tutor.engine.search import Search, seed
+from tutor.engine.search import Search
+from tutor.engine.swaps import seed
 from tutor.engine.table import Table, table_for
 from tutor.errors import ArgumentError, InvalidHandError, SearchBudgetError
 
