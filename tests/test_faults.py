@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.terminal import ctrl_c_kept
 
 import notation.parse as parse_module
 from notation import parse_hand
@@ -300,10 +301,11 @@ def test_long_search_is_interrupted_without_a_terminal() -> None:
     import signal
     import time
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "discard", "135d 469d EE RGW Wh N F* | a1", "--exact-draws", "3"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
+    with ctrl_c_kept():
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor", "discard", "135d 469d EE RGW Wh N F* | a1", "--exact-draws", "3"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )
     time.sleep(3)  # well into the search (it runs for minutes), not a measure of speed
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)

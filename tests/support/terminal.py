@@ -3,8 +3,23 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def ctrl_c_kept() -> Iterator[None]:
+    """Children started within it keep Ctrl-C, as a shell starts a program: a process started with
+    SIGINT ignored ignores it for good, and a test before may have left it ignored here. (Any
+    handler is reset to the default at exec; only "ignored" is passed on.)"""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def in_terminal(args: list[str], typed: str, env: dict[str, str], interrupt_at: str | None = None) -> tuple[int, str]:
@@ -15,11 +30,11 @@ def in_terminal(args: list[str], typed: str, env: dict[str, str], interrupt_at: 
     as it would be at a real keyboard."""
     import pty
     import select
-    import signal
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, close_fds=True)
+    with ctrl_c_kept():
+        proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=slave, stdout=slave, stderr=slave,
+                                env=env, close_fds=True)
     os.close(slave)
     if typed:
         os.write(master, typed.encode())
