@@ -24,7 +24,7 @@ from tutor.engine.score import scorer_for
 from tutor.engine.solver import unseen_counts
 from tutor.engine.table import ALIKE, Table, forget_tables
 from tutor.rules.load import RuleSet
-from tutor.rules.patterns import Context, Rule
+from tutor.rules.patterns import Context, number_blind
 
 Sets = list[tuple[int, int]]
 
@@ -61,11 +61,6 @@ def context(rules: RuleSet, sets: Sets, pair: int, seat: str, rng: random.Random
     return Context(sets, pair, (), 0, frozenset(), seat, concealed, sum(1 for c in concealed if not c))
 
 
-def blind(rule: Rule, seat: str) -> bool:
-    ctx = Context([], -1, (), 0, frozenset(), seat)
-    return not rule.numbers and not any(t < FIRST_WIND for m in rule.marks(ctx, rule.args) for t in m)
-
-
 @pytest.mark.parametrize("rules_name", RULE_SETS)
 def test_patterns_read_numbers_only_where_marked(rules_name: str) -> None:
     rules = load_rules(rules_name)
@@ -74,7 +69,7 @@ def test_patterns_read_numbers_only_where_marked(rules_name: str) -> None:
     checked = differed = 0
     for rule in rules.items:
         seat = next((s for s in seats if rule.points.get(s) is not None), seats[0])
-        if blind(rule, seat):
+        if number_blind([rule], seat, frozenset()):
             for _ in range(200):
                 sets, pair = random_reading(rng, rules, runs=rng.random() < 0.5)
                 ctx = context(rules, sets, pair, seat, rng)
@@ -108,7 +103,7 @@ def test_number_blind_readings_score_alike(rules_name: str) -> None:
     else:  # a straight, a terminal hand, an identical CHEE, a suited card named, or han and fu: not blind
         assert not blind_seats
         assert rules.spec.scoring.system != "additive" or any(
-            r.numbers or not blind(r, s) for r in rules.items for s in rules.spec.seats)
+            not number_blind([r], s, frozenset()) for r in rules.items for s in rules.spec.seats)
         return
     bonus_cards = [t for t in range(35, 51) if t in rules.in_play]
     for _ in range(300):
