@@ -13,8 +13,8 @@ from contextlib import contextmanager
 @contextmanager
 def ctrl_c_kept() -> Iterator[None]:
     """Children started within it keep Ctrl-C, as a shell starts a program: a process started with
-    SIGINT ignored ignores it for good, and a test before may have left it ignored here. (Any
-    handler is reset to the default at exec; only "ignored" is passed on.)"""
+    SIGINT ignored ignores it for good, and pytest itself may run with it ignored (started in the
+    background). (Any handler is reset to the default at exec; only "ignored" is passed on.)"""
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
