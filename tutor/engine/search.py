@@ -83,6 +83,9 @@ class Search:
         self.canon = keyed(self.classes)
         self.class_bits = sum(7 << 3 * i for c in self.classes for i in c)  # the counts ``_merged`` reads
         self.folds: dict[int, dict[int, int]] = {}  # ``_merged``'s folds by those counts
+        self.keys: dict[int, int] = {}  # a hand's memo key after the exact draws (``_key``)
+        self.want_bits: dict[tuple[int, ...], int] = {}  # a structure's kinds wanted, a bit each (at 3k)
+        self.real_bits = sum(1 << 3 * i for i in range(distance.n))
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -236,12 +239,51 @@ class Search:
         return best
 
     # --- after the exact draws: the graph of draws that bring a win closer ----------------------
-    def _restricted(self, h: int, n: int) -> Value:
-        """The value of ``h`` with ``n`` draws left after the exact draws. A hand's outcomes (the
-        draws that win, those kept for a discard that brings a win closer, those thrown back) do
-        not depend on the draws left, so they are found once per hand (``_node``) and its values
-        for 1, 2, ... n draws are worked out from them in turn."""
-        key = h if self.canon is None else self.canon(h)
+    def _key(self, h: int) -> int:
+        """The memo key of the 13-card hand ``h`` after the exact draws: the hand less its cards of
+        kinds none of its nearest structures wants (``Distance.opt``), but those drawn since
+        ``h0``, with the honours of a class sorted (``canon``). Hands with one key are worth the
+        same: their nearest structures are those keeping most of the cards the key holds (a
+        card no nearest structure wants is kept by none), so they are the same, and so are the
+        draws that bring them closer, win or are thrown back (a card no structure wants is only
+        ever thrown, and one never drawn leaves the pool as it was); the swaps closer leave
+        hands with one key again. Before the hand's structures are listed, the hand itself."""
+        got = self.keys.get(h)
+        if got is not None:
+            return got
+        structs = self.d.opt.get(h)
+        if not structs:
+            return h if self.canon is None else self.canon(h)
+        bits = self.want_bits
+        wanted = 0
+        for _, want in structs:
+            b = bits.get(want)
+            if b is None:
+                b = bits[want] = sum(1 << 3 * k for k, w in enumerate(want) if w)
+            wanted |= b
+        dead = (h | h >> 1 | h >> 2) & self.real_bits & ~wanted
+        u = h
+        while dead:
+            low = dead & -dead
+            k = low.bit_length() - 1
+            dead ^= low
+            c = h >> k & 7
+            if c <= self.h0c[k // 3]:  # (one drawn since h0 is kept: the pool holds one copy less)
+                u -= c << k
+        got = self.keys[h] = u if self.canon is None else self.canon(u)
+        return got
+
+    def _restricted(self, h: int, n: int, key: int | None = None) -> Value:
+        """The value of ``h`` (memo key ``key``: ``_key``) with ``n`` draws left after the exact
+        draws. A hand's outcomes (the draws that win, those kept for a discard that brings a win
+        closer, those thrown back) do not depend on the draws left, so they are found once per
+        hand (``_node``) and its values for 1, 2, ... n draws are worked out from them in turn."""
+        if key is None:
+            if h not in self.d.opt:  # a hand not met in the walk: first whether it is too far (then unlisted)
+                known = self.d.memo.get(h)
+                if known >= n if known is not None else self.t.lower(h) >= n or not self.d.within(h, n - 1):
+                    return zero(n)
+            key = self._key(h)
         vals = self.rvals.get(key)
         if vals is None:
             vals = self.rvals[key] = [(0.0,)]
@@ -269,7 +311,7 @@ class Search:
                 for g, k in zip(gs, keys, strict=True):
                     got = rvals.get(k)
                     if got is None or len(got) < n:
-                        self._restricted(g, n - 1)
+                        self._restricted(g, n - 1, k)
                         got = rvals[k]
                     lists.append(got)
                 kids.append((p, lists))
@@ -318,18 +360,17 @@ class Search:
         win_p = 0.0
         stay_p = 0.0
         kept: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-        canon = self.canon
+        key = self._key
+        keys = self.keys
         for _, p, fun, kids in outcomes:
             if fun >= 0:
                 win_fun += p * fun
                 win_p += p
             elif kids:
-                if canon is None:
-                    kept.append((p, kids, kids))
-                    continue
-                first: dict[int, int] = {}  # a hand per class of swapped honours: they are worth the same
+                first: dict[int, int] = {}  # a hand per memo key: they are worth the same (``_key``)
                 for g in kids:
-                    first.setdefault(canon(g), g)
+                    k = keys.get(g)
+                    first.setdefault(key(g) if k is None else k, g)
                 kept.append((p, tuple(first.values()), tuple(first)))
             else:
                 stay_p += p
@@ -352,7 +393,7 @@ class Search:
                 out.append((i, p, -1, ()))
                 continue
             h14 = h + unit
-            fun = self._win(h14)
+            fun = self._win(h14) if dh <= 0 else -1  # (a hand further than one draw from a win: no draw wins)
             if fun >= 0:
                 out.append((i, p, fun, ()))
                 continue
