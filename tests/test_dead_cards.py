@@ -1,5 +1,5 @@
 """Hands kept once by the search after the exact draws: those that differ only in cards none of
-their nearest structures wants (``Search._key``, ``docs/solver.md``).
+their nearest structures wants (``tutor.engine.alike.WalkKeys``, ``docs/solver.md``).
 
 Such hands are worth the same, to the bit: the search that keys them so must give every option
 of a discard exactly the values of the search that keys each hand by itself, on random hands far
@@ -18,7 +18,7 @@ from support.solver_hands import SEATS, near_hand, seen_cards, tiles
 
 from tutor import Hand, discard, load_rules
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine import search
+from tutor.engine.alike import WalkKeys
 from tutor.engine.results import DiscardResult
 from tutor.engine.score import validate
 from tutor.errors import TutorError
@@ -44,8 +44,8 @@ def same_options(keyed: DiscardResult, alone: DiscardResult, hand: Hand, seat: s
     assert keyed.states <= alone.states
 
 
-def by_hand(self: search.Search, h: int) -> int:
-    """Each hand its own key (its honours of a class sorted), as before ``Search._key``."""
+def by_hand(self: WalkKeys, h: int) -> int:
+    """Each hand its own key (its honours of a class sorted), as before ``WalkKeys``."""
     return h if self.canon is None else self.canon(h)
 
 
@@ -79,7 +79,7 @@ def test_keyed_walk_gives_the_values_of_the_walk_by_hand(
             hand, seen, seat = far_of(rng, rules), (), SEATS[k % 3]
         keyed = discard(hand, rules, seat, draws=draws, seen=seen, exact_draws=0)
         with monkeypatch.context() as m:
-            m.setattr(search.Search, "_key", by_hand)
+            m.setattr(WalkKeys, "__call__", by_hand)
             alone = discard(hand, rules, seat, draws=draws, seen=seen, exact_draws=0)
         same_options(keyed, alone, hand, seat)
         fewer += keyed.states < alone.states
@@ -96,6 +96,6 @@ def test_keyed_walk_after_an_exact_draw(monkeypatch: pytest.MonkeyPatch) -> None
         seen = tiles(seen_cards(rng, hand, 4))
         keyed = discard(hand, rules, "south", draws=3, seen=seen, exact_draws=1, search_moves=False)
         with monkeypatch.context() as m:
-            m.setattr(search.Search, "_key", by_hand)
+            m.setattr(WalkKeys, "__call__", by_hand)
             alone = discard(hand, rules, "south", draws=3, seen=seen, exact_draws=1, search_moves=False)
         same_options(keyed, alone, hand, "south")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.engine.alike import classes, keyed
+from tutor.engine.alike import Folds, WalkKeys, classes, keyed
 from tutor.engine.swaps import closer, split
 
 if TYPE_CHECKING:
@@ -81,11 +81,8 @@ class Search:
         self.tick = tick
         self.classes = classes(table, h0, pool0)  # honours that stand in for one another (``tutor.engine.alike``)
         self.canon = keyed(self.classes)
-        self.class_bits = sum(7 << 3 * i for c in self.classes for i in c)  # the counts ``_merged`` reads
-        self.folds: dict[int, dict[int, int]] = {}  # ``_merged``'s folds by those counts
-        self.keys: dict[int, int] = {}  # a hand's memo key after the exact draws (``_key``)
-        self.want_bits: dict[tuple[int, ...], int] = {}  # a structure's kinds wanted, a bit each (at 3k)
-        self.real_bits = sum(1 << 3 * i for i in range(distance.n))
+        self.fold = Folds(self.classes)  # draws of honours held alike, folded (``tutor.engine.alike``)
+        self.key_of = WalkKeys(distance, self.h0c, self.canon)  # a hand's memo key after the exact draws
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -239,42 +236,8 @@ class Search:
         return best
 
     # --- after the exact draws: the graph of draws that bring a win closer ----------------------
-    def _key(self, h: int) -> int:
-        """The memo key of the 13-card hand ``h`` after the exact draws: the hand less its cards of
-        kinds none of its nearest structures wants (``Distance.opt``), but those drawn since
-        ``h0``, with the honours of a class sorted (``canon``). Hands with one key are worth the
-        same: their nearest structures are those keeping most of the cards the key holds (a
-        card no nearest structure wants is kept by none), so they are the same, and so are the
-        draws that bring them closer, win or are thrown back (a card no structure wants is only
-        ever thrown, and one never drawn leaves the pool as it was); the swaps closer leave
-        hands with one key again. Before the hand's structures are listed, the hand itself."""
-        got = self.keys.get(h)
-        if got is not None:
-            return got
-        structs = self.d.opt.get(h)
-        if not structs:
-            return h if self.canon is None else self.canon(h)
-        bits = self.want_bits
-        wanted = 0
-        for _, want in structs:
-            b = bits.get(want)
-            if b is None:
-                b = bits[want] = sum(1 << 3 * k for k, w in enumerate(want) if w)
-            wanted |= b
-        dead = (h | h >> 1 | h >> 2) & self.real_bits & ~wanted
-        u = h
-        while dead:
-            low = dead & -dead
-            k = low.bit_length() - 1
-            dead ^= low
-            c = h >> k & 7
-            if c <= self.h0c[k // 3]:  # (one drawn since h0 is kept: the pool holds one copy less)
-                u -= c << k
-        got = self.keys[h] = u if self.canon is None else self.canon(u)
-        return got
-
     def _restricted(self, h: int, n: int, key: int | None = None) -> Value:
-        """The value of ``h`` (memo key ``key``: ``_key``) with ``n`` draws left after the exact
+        """The value of ``h`` (memo key ``key``: ``WalkKeys``) with ``n`` draws left after the exact
         draws. A hand's outcomes (the draws that win, those kept for a discard that brings a win
         closer, those thrown back) do not depend on the draws left, so they are found once per
         hand (``_node``) and its values for 1, 2, ... n draws are worked out from them in turn."""
@@ -283,7 +246,7 @@ class Search:
                 known = self.d.memo.get(h)
                 if known >= n if known is not None else self.t.lower(h) >= n or not self.d.within(h, n - 1):
                     return zero(n)
-            key = self._key(h)
+            key = self.key_of(h)
         vals = self.rvals.get(key)
         if vals is None:
             vals = self.rvals[key] = [(0.0,)]
@@ -355,19 +318,21 @@ class Search:
         """The outcomes of a draw at ``h`` summed up: its distance to a win, the pool's size, the
         FUN and chance of the winning draws, the chance of the draws thrown back, and per draw
         kept, its copies and the hands its discards that bring a win closer leave."""
+        if not dh and self.d.by_structure:
+            return self._ready(h)
         total, outcomes = self.outcomes(h, dh)
         win_fun = 0.0
         win_p = 0.0
         stay_p = 0.0
         kept: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-        key = self._key
-        keys = self.keys
+        key = self.key_of
+        keys = key.known
         for _, p, fun, kids in outcomes:
             if fun >= 0:
                 win_fun += p * fun
                 win_p += p
             elif kids:
-                first: dict[int, int] = {}  # a hand per memo key: they are worth the same (``_key``)
+                first: dict[int, int] = {}  # a hand per memo key: they are worth the same (``WalkKeys``)
                 for g in kids:
                     k = keys.get(g)
                     first.setdefault(key(g) if k is None else k, g)
@@ -382,7 +347,7 @@ class Search:
         the discards that bring a win closer)."""
         total, draws = self._draws(h)
         if self.classes:
-            draws = self._merged(h, draws)
+            draws = self.fold(h, draws)
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         if self.d.by_structure and dh > 0:  # no draw wins; the swaps closer come from the structures
             swaps = closer(self.d, h, {i: p for i, p, _ in draws})
@@ -408,43 +373,37 @@ class Search:
             out.append((i, p, -1, tuple(kids)))
         return total, out
 
-    def _merged(self, h: int, draws: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-        """The draws at ``h`` with those of honours of a class held as often folded into the first
-        (copies summed): such draws leave hands worth the same, the one swapped for the other."""
-        sig = h & self.class_bits
-        first = self.folds.get(sig)
-        if first is None:
-            first = self.folds[sig] = {}  # a kind folded -> the kind it is folded into
-            for c in self.classes:
-                held: dict[int, int] = {}
-                for i in c:
-                    k = held.setdefault(h >> 3 * i & 7, i)
-                    if k != i:
-                        first[i] = k
-        if not first:
-            return draws
-        out: list[tuple[int, int, int]] = []
-        at: dict[int, int] = {}
-        for i, p, unit in draws:
-            into = first.get(i)
-            if into is None:
-                at[i] = len(out)
-                out.append((i, p, unit))
-            else:  # the first of its kind is drawn too: the same copies left
-                j = at[into]
-                out[j] = (into, out[j][1] + p, out[j][2])
-        return out
-
     def _wanted(self, h: int) -> set[int]:
         """The draws that may make the 13-card hand ``h`` (at distance 0) win: a winning hand is
         one of ``h``'s nearest winning structures completed, so the card drawn is one such a
         structure wants more of than ``h`` holds, or a FEI."""
         d = self.d
-        counts, _ = d._counts(h)
         out = {d.n} if self.t.has_fei else set()
+        wanted = d.wanted
         for _, want in d.optimal(h):
-            out.update(k for k, w in enumerate(want) if w > counts[k])
+            wk = wanted.get(want)
+            if wk is None:
+                wk = wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
+            for k, w in wk:
+                if w > h >> 3 * k & 7:
+                    out.add(k)
         return out
+
+    def _ready(self, h: int) -> Node:
+        """``_node`` of a hand one draw from a win, where the structures tell the draws that may
+        win (``_wanted``) and every other draw is thrown back. (Its sums are of whole numbers,
+        the same in any order, so honours held alike need not be folded.)"""
+        total, draws = self._draws(h)
+        wanted = self._wanted(h)
+        win_fun = 0.0
+        win_p = 0.0
+        for i, p, unit in draws:
+            if i in wanted:
+                fun = self._win(h + unit)
+                if fun >= 0:
+                    win_fun += p * fun
+                    win_p += p
+        return 0, total, win_fun, win_p, total - win_p, ()
 
     def after_replacement(self, h0: int, n: int) -> tuple[Value, float]:
         """A replacement card drawn at once by the 3n+1 cards ``h0`` (after sinking a FEI or
