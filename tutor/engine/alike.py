@@ -114,6 +114,7 @@ class WalkKeys:
 
     def __init__(self, distance: Distance, h0c: list[int], canon: Callable[[int], int] | None) -> None:
         self.opt = distance.opt
+        self.wants = distance.wants
         self.h0c = h0c
         self.canon = canon
         self.real_bits = sum(1 << 3 * i for i in range(distance.n))  # a bit per real kind (at 3k)
@@ -132,7 +133,7 @@ class WalkKeys:
         for _, want in structs:
             b = bits.get(want)
             if b is None:
-                b = bits[want] = sum(1 << 3 * k for k, w in enumerate(want) if w)
+                b = bits[want] = sum(1 << 3 * k for k, _ in self.wants(want))
             wanted |= b
         dead = (h | h >> 1 | h >> 2) & self.real_bits & ~wanted
         u = h

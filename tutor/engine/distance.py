@@ -170,6 +170,13 @@ class Distance:
             return sum(min(w, c) for w, c in zip(want, after, strict=False))
         return self._kept(struct[0], list(struct[1]), after, wild, caps, fei_cap)
 
+    def wants(self, want: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """A structure's wants (its copies per local kind) as (kind, copies) of the kinds it wants."""
+        got = self.wanted.get(want)
+        if got is None:
+            got = self.wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
+        return got
+
     # --- internals -----------------------------------------------------------------------------
     def _supplied_shanten(self, key: int) -> int:
         """Shanten of a packed hand (3n+1 or 3n+2 cards) counting only the cards the model can

@@ -242,10 +242,8 @@ class Search:
         closer, those thrown back) do not depend on the draws left, so they are found once per
         hand (``_node``) and its values for 1, 2, ... n draws are worked out from them in turn."""
         if key is None:
-            if h not in self.d.opt:  # a hand not met in the walk: first whether it is too far (then unlisted)
-                known = self.d.memo.get(h)
-                if known >= n if known is not None else self.t.lower(h) >= n or not self.d.within(h, n - 1):
-                    return zero(n)
+            if h not in self.d.opt and self._far(h, n):  # (a hand not met in the walk: its key needs its structures)
+                return zero(n)
             key = self.key_of(h)
         vals = self.rvals.get(key)
         if vals is None:
@@ -254,12 +252,7 @@ class Search:
             return vals[n]
         node = self.nodes.get(key)
         if node is None:
-            known = self.d.memo.get(h)
-            if known is not None:
-                far = known >= n
-            else:  # the cheap bound first: a distance search far from a win is costly
-                far = self.t.lower(h) >= n or not self.d.within(h, n - 1)
-            if far:  # no win within n draws (nor within fewer)
+            if self._far(h, n):
                 vals.extend(zero(m) for m in range(len(vals), n + 1))
                 return vals[n]
             node = self.nodes[key] = self._node(h, self.d.of(h))
@@ -313,6 +306,15 @@ class Search:
                 by.append(acc / total)
             vals.append((fun / total, win_p / total, *by))
         return vals[n]
+
+    def _far(self, h: int, n: int) -> bool:
+        """Is the 13-card hand ``h`` too far to win within ``n`` draws (nor within fewer)? The
+        cheap bound first where its distance is not known: a distance search far from a win is
+        costly."""
+        known = self.d.memo.get(h)
+        if known is not None:
+            return known >= n
+        return self.t.lower(h) >= n or not self.d.within(h, n - 1)
 
     def _node(self, h: int, dh: int) -> Node:
         """The outcomes of a draw at ``h`` summed up: its distance to a win, the pool's size, the
@@ -379,12 +381,8 @@ class Search:
         structure wants more of than ``h`` holds, or a FEI."""
         d = self.d
         out = {d.n} if self.t.has_fei else set()
-        wanted = d.wanted
         for _, want in d.optimal(h):
-            wk = wanted.get(want)
-            if wk is None:
-                wk = wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
-            for k, w in wk:
+            for k, w in d.wants(want):
                 if w > h >> 3 * k & 7:
                     out.add(k)
         return out

@@ -130,9 +130,7 @@ def _swap_rule(
     whether drawing a real card, then drawing a FEI, and throwing a real card or a FEI keeps one
     card more of it (``_throws``; None: the structure cannot be completed)."""
     groups, want = struct
-    wk = dist.wanted.get(want)
-    if wk is None:
-        wk = dist.wanted[want] = tuple((k, w) for k, w in enumerate(want) if w)
+    wk = dist.wanted.get(want) or dist.wants(want)
     fi = dist.n if dist.t.has_fei else -1
     need = []  # a kind no group wants is never needed
     missing = forced = 0  # per kind, the copies it lacks, and those beyond its copies (a FEI's), 3 bits each
