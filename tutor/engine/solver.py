@@ -478,11 +478,7 @@ def weigh(
         search = Search(table, dist, h0, pool0, n, exact, tick)
         if moves and exact > 0:
             search.with_moves()
-        if replacement:
-            value, pw = search.after_replacement(h0, n)
-        else:
-            value = search.value(h0, n)
-            pw = value[-1] if n else 0.0
+        value, pw = search.run(h0, n, replacement)
     acceptance = sum(k for _, k in accepts)
     ready: list[tuple[Tile, int, int, bool]] = []
     if sh == 0:
