@@ -4,7 +4,6 @@ card-by-card check, whose errors name the line and column."""
 from __future__ import annotations
 
 import doctest
-import random
 import re
 from importlib import resources
 from pathlib import Path
@@ -12,22 +11,19 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.rounds import random_round
 
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
-from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.core.tiles import FEI, Tile
 from tutor.errors import RecordError
 from tutor.rules.load import load_rules
 from tutor.table.events import (
     Claim,
     Deal,
-    Discard,
     Draw,
-    Drawn,
     Kong,
-    Pass,
     Recall,
     Record,
-    Sink,
     Win,
 )
 from tutor.table.record import parse_record, read_record, write_record
@@ -109,77 +105,6 @@ def test_bad_text_names_its_line_and_column(text: str, line: int, column: int, m
 
 
 # --- Round trips ---------------------------------------------------------------------------
-
-def _deck(rng: random.Random) -> list[Tile]:
-    cards = [TILES[k] for k in sorted(RULES.in_play) for _ in range(RULES.wild_copies if k == FEI_ID else RULES.copies)]
-    cards += [TILES[k] for k in sorted(RULES.bonus_in_play)]
-    rng.shuffle(cards)
-    return cards
-
-
-def random_round(seed: int, player: Seat | None) -> Record:
-    """A round dealt from a shuffled 3leg deck and played at random (discards, PONGs, concealed
-    KONGs, sunk FEI), from ``player``'s view (every seat's with ``None``), until the deck runs out."""
-    rng = random.Random(seed)
-    deck = _deck(rng)
-    seats = list(RULES.seats)
-    hands: dict[Seat, list[Tile]] = {}
-    events: list = []
-
-    def seen(seat: Seat, card: Tile) -> Tile | None:
-        return card if player in (None, seat) or card.is_bonus else None
-
-    def draw(seat: Seat) -> bool:
-        while deck:
-            card = deck.pop()
-            events.append(Draw(seat, seen(seat, card)))
-            if not card.is_bonus:
-                hands[seat].append(card)
-                return True
-        return False
-
-    for k, seat in enumerate(seats):
-        cards, bonus = [], []
-        while len(cards) < 14 - (k > 0):
-            card = deck.pop()
-            (bonus if card.is_bonus else cards).append(card)
-        hands[seat] = cards
-        events.append(Deal(seat, tuple(cards) if player in (None, seat) else None, tuple(bonus)))
-    turn, drew = 0, True
-    while True:
-        seat = seats[turn]
-        if not drew and not draw(seat):
-            events.append(Drawn())
-            return Record("3leg", player, tuple(events))
-        h = hands[seat]
-        four = [c for c in set(h) if h.count(c) == 4 and c != FEI]
-        if four and rng.random() < 0.7:
-            for _ in range(4):
-                h.remove(four[0])
-            events.append(Kong(seat, Meld(MeldKind.KONG, (four[0],) * 4, exposed=False)))
-            drew = False
-            continue  # the replacement is the same seat's next draw
-        if FEI in h and rng.random() < 0.3:
-            h.remove(FEI)
-            events.append(Sink(seat))
-            drew = False
-            continue
-        card = rng.choice(h)
-        h.remove(card)
-        events.append(Discard(seat, card))
-        turn = (turn + 1) % 3
-        drew = False
-        for other in seats:  # the first seat holding a pair of it may PONG it (or say it passes)
-            if other != seat and hands[other].count(card) >= 2 and card != FEI:
-                if rng.random() < 0.5:
-                    events.append(Pass(other))
-                    continue
-                hands[other].remove(card)
-                hands[other].remove(card)
-                events.append(Claim(other, "pong", Meld(MeldKind.PONG, (card,) * 3)))
-                turn, drew = seats.index(other), True
-                break
-
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1))

@@ -168,7 +168,8 @@ def _claim(
     unseen[tile.id] -= 1  # the claimed card is in sight
     table = table_for(rules, seat_name, flags, hand)
     key = table.pack(hand.concealed)
-    answers: list[tuple[str, Meld | None]] = [("pass", None), *legal_claims(hand, tile, rules, source)]
+    answers: list[tuple[str, Meld | None]] = [("pass", None), *(  # a KONG's replacement needs a card left
+        (a, m) for a, m in legal_claims(hand, tile, rules, source) if a != "kong" or wall != 0)]
     part, parts = share
     if parts > 1:
         answers = _dealt(answers, hand, tile, rules, seat_name, flags, parts)[part]
@@ -210,7 +211,7 @@ def _claim(
             # a claim is followed by a discard at once: a KONG waits for the player's own turn
             after = after_claim(hand, meld, tile)
             barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
-            res = discard(after, rules, seat_name, n, seen, flags, None, exact, ticks, kongs_now=False, barred=barred,
+            res = discard(after, rules, seat_name, n, seen, flags, wall, exact, ticks, kongs_now=False, barred=barred,
                           search_moves=search_moves)
             states[0] += res.states
             within(states[0])

@@ -201,8 +201,8 @@ def _discard(
     part, parts = share
     held = [i for i, t in enumerate(table.kinds) if key14 >> (3 * i) & 7 and TILES[t] not in barred]
     sinkable = bool(table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild
-                    and rules.spec.tiles.wild.sinkable)
-    laid = kongs(hand) if kongs_now else []
+                    and rules.spec.tiles.wild.sinkable and wall != 0)  # (a replacement needs a card left)
+    laid = kongs(hand) if kongs_now and wall != 0 else []
     alike = swapped(table, key14, pool0)  # discards that leave hands worth the same (``swapped``)
     if parts > 1:
         moves = sinkable or bool(laid) or (drawn in hand.concealed and bool(recalls(hand, drawn, rules)))

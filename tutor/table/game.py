@@ -221,7 +221,7 @@ class Game:
         """The seat's moves until its discard (None) or its win."""
         while True:
             hand = self.hands[seat]
-            legal = turn_moves(hand, self.rules, seat, drawn, self.flags)
+            legal = turn_moves(hand, self.rules, seat, drawn, self.flags, self.wall.playing_left > 0)
             move = self.agent(seat).turn(self.view(seat, self.following(seat)), legal, drawn)
             if move not in legal:
                 raise IllegalMoveError(f"{seat} may not play {move.label} with {hand}")
@@ -247,7 +247,7 @@ class Game:
         for k in range(1, len(self.seats)):
             seat = self.following(thrower, k)
             source = "left" if k == 1 else "right"
-            legal = claim_moves(self.hands[seat], tile, self.rules, seat, source, self.flags)
+            legal = claim_moves(self.hands[seat], tile, self.rules, seat, source, self.flags, self.wall.playing_left > 0)
             if len(legal) == 1:
                 continue
             move = self.agent(seat).claim(self.view(seat, self.following(thrower)), tile, source, legal)

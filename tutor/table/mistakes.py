@@ -48,6 +48,7 @@ class Mistake:
     grade: str
     category: str
     explanation: str
+    wall: int | None = None  # the playing cards left in the deck (None: kept before sekwoo recorded it)
 
 
 def mistakes(review: Review) -> list[Mistake]:
@@ -60,7 +61,7 @@ def mistakes(review: Review) -> list[Mistake]:
                   None if d.offered is None else str(d.offered), d.source, d.after)
         key = hashlib.sha256(json.dumps(fields).encode()).hexdigest()[:12]
         out.append(Mistake(f"review-{key}", *fields, d.played.label, d.best.label, d.loss, d.grade, d.category,
-                           d.explanation))
+                           d.explanation, d.wall))
     return out
 
 
@@ -139,8 +140,8 @@ def options(m: Mistake, rules: RuleSet | None = None) -> tuple[Choice, ...]:
     offered = None if m.offered is None else Tile.parse(m.offered)
     if m.kind == "claim":
         assert offered is not None
-        return weigh_claim(hand, offered, m.source, rules, m.seat, m.draws, seen)[0]
-    return weigh_move(hand, rules, m.seat, m.draws, seen, offered, m.after)[0]
+        return weigh_claim(hand, offered, m.source, rules, m.seat, m.draws, seen, wall=m.wall)[0]
+    return weigh_move(hand, rules, m.seat, m.draws, seen, offered, m.after, wall=m.wall)[0]
 
 
 def judge(m: Mistake, answer: str, rules: RuleSet | None = None) -> tuple[bool, Choice | None, Choice]:

@@ -45,31 +45,34 @@ class Move:
 
 
 def turn_moves(hand: Hand, rules: RuleSet, seat: Seat, drawn: Tile | None = None,
-               flags: frozenset[str] = frozenset()) -> list[Move]:
-    """Every legal move of a hand of 3n+2 cards on its own turn (``drawn``: the card just drawn)."""
+               flags: frozenset[str] = frozenset(), deck: bool = True) -> list[Move]:
+    """Every legal move of a hand of 3n+2 cards on its own turn (``drawn``: the card just drawn;
+    ``deck`` false: no playing card is left, so no move that draws a replacement, a KONG or sinking)."""
     out: list[Move] = []
     if check(hand, rules, seat, flags).wins:
         out.append(Move("win"))
     out.extend(Move("discard", t) for t in sorted(set(hand.concealed)))
     wild = rules.spec.tiles.wild
-    if wild is not None and wild.sinkable and FEI in hand.concealed:
+    if wild is not None and wild.sinkable and FEI in hand.concealed and deck:
         out.append(Move("sink", FEI))
-    out.extend(Move(action, t) for action, t, _ in kongs(hand))
+    out.extend(Move(action, t) for action, t, _ in (kongs(hand) if deck else ()))
     if drawn is not None and drawn in hand.concealed:
         out.extend(Move("recall", drawn, meld) for meld, _ in recalls(hand, drawn, rules))
     return out
 
 
 def claim_moves(hand: Hand, tile: Tile, rules: RuleSet, seat: Seat, source: str,
-                flags: frozenset[str] = frozenset()) -> list[Move]:
+                flags: frozenset[str] = frozenset(), deck: bool = True) -> list[Move]:
     """Every legal answer of a hand of 3n+1 cards to ``tile`` thrown from ``source`` ("left": the
-    player before, whose discard a CHEE may take; "right": any other): pass first."""
+    player before, whose discard a CHEE may take; "right": any other): pass first. ``deck`` false:
+    no playing card is left for a KONG's replacement."""
     out = [Move("pass")]
     if tile.is_bonus or tile.id == FEI_ID or tile.id not in rules.in_play:
         return out
     if check(Hand(hand.concealed + (tile,), hand.melds, hand.bonus), rules, seat, flags).wins:
         out.append(Move("sek-woo", tile))
-    out.extend(Move(action, None, meld) for action, meld in legal_claims(hand, tile, rules, source))
+    out.extend(Move(action, None, meld) for action, meld in legal_claims(hand, tile, rules, source)
+               if deck or action != "kong")
     return out
 
 

@@ -288,6 +288,8 @@ class Board:
             raise _Wrong(f"{meld} does not hold {card}, the card just discarded (by {thrower})")
         c = self.cards[seat]
         source = self.source(seat, thrower)
+        if event.action == "kong" and not self.wall:
+            raise _Wrong(NO_REPLACEMENT.format(what=f"{seat} cannot claim a KONG"))
         if event.action == "chee" and source != "left":
             raise _Wrong(f"a CHEE is claimed only from the player before: {thrower} does not sit before {seat}")
         hand = c.hand()
@@ -321,6 +323,8 @@ class Board:
     def _kong(self, event: Kong) -> None:
         seat, meld = event.seat, event.meld
         self._on_turn(seat, "declare a KONG")
+        if not self.wall:
+            raise _Wrong(NO_REPLACEMENT.format(what=f"{seat} cannot declare a KONG"))
         c = self.cards[seat]
         card = meld.cards[0]
         if meld.exposed:  # added to a PONG laid down
@@ -341,6 +345,8 @@ class Board:
         wild = self.rules.spec.tiles.wild
         if not wild or not wild.sinkable:
             raise _Wrong(f"{self.rules.name} has no {self.rules.wild_name} to sink")
+        if not self.wall:
+            raise _Wrong(NO_REPLACEMENT.format(what=f"{event.seat} cannot sink a {self.rules.wild_name}"))
         self._take(event.seat, FEI)
         self.cards[event.seat].bonus.append(FEI)
         self.turn, self.to_draw, self.last_draw = None, event.seat, None
@@ -391,6 +397,11 @@ class Board:
 
 def _nth(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+NO_REPLACEMENT = "{what}: the deck is empty, and a replacement card is drawn from it (the round is drawn)"
+"""A KONG or a FEI sunk with no playing card left: it needs a replacement, and there is none
+(seed 000: 'When you KONG, you must take a replacement card from the deck')."""
 
 
 class _Wrong(Exception):

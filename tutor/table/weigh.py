@@ -111,15 +111,16 @@ def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
 def weigh_claim(
     hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
     exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
-    share: tuple[int, int] = (0, 1),
+    share: tuple[int, int] = (0, 1), wall: int | None = None,
 ) -> tuple[tuple[Choice, ...], int]:
     """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
     states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
     situation flags a win on the card is in (DEI WOO on the dealer's first discard). ``share``
-    (i, k): the i-th of k parts of the answers (``claim``'s ``share``), SEK WOO in the first."""
+    (i, k): the i-th of k parts of the answers (``claim``'s ``share``), SEK WOO in the first.
+    ``wall``: the playing cards left in the deck (with none, no move that draws a replacement)."""
     from tutor.engine.claim import claim
 
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), None, exact_for(n, exact_draws), tick,
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), wall, exact_for(n, exact_draws), tick,
                                 share=share)
     win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations) \
         if share[0] == 0 else None
@@ -129,17 +130,18 @@ def weigh_claim(
 def weigh_move(
     hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
     after: str, exact_draws: int | None = None, tick: Progress | None = None,
-    situations: frozenset[str] = frozenset(), share: tuple[int, int] = (0, 1),
+    situations: frozenset[str] = frozenset(), share: tuple[int, int] = (0, 1), wall: int | None = None,
 ) -> tuple[tuple[Choice, ...], int]:
     """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
     ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
     ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand).
     ``share`` (i, k): the i-th of k parts of its discards (``discard``'s ``share``, dealt so the
     parts take about as long), with sinking, KONGs and recalls in the last and SEK WOO in the
-    first; ``merged`` puts the k shares together into what (0, 1), the whole, gives."""
+    first; ``merged`` puts the k shares together into what (0, 1), the whole, gives. ``wall``: the
+    playing cards left in the deck (with none, no sinking nor KONG: no replacement is left)."""
     from tutor.engine.solver import discard
 
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), None, exact_for(n, exact_draws), tick, drawn,
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), wall, exact_for(n, exact_draws), tick, drawn,
                                     kongs_now=after != "claim", share=share)
     options = [_from_option(o) for o in result.options]
     return _ranked(options, _win_now(hand, rules, seat, n, situations) if share[0] == 0 else None), result.states
@@ -198,10 +200,10 @@ def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = 
     if ask.kind == "claim":
         assert ask.offered is not None
         options, states = weigh_claim(ask.hand, ask.offered, ask.source, rules, player, ask.draws, list(ask.seen),
-                                      exact_draws, tick, ask.situations, ask.share)
+                                      exact_draws, tick, ask.situations, ask.share, ask.wall)
     else:
         options, states = weigh_move(ask.hand, rules, player, ask.draws, ask.seen, ask.offered, ask.after,
-                                     exact_draws, tick, ask.situations, ask.share)
+                                     exact_draws, tick, ask.situations, ask.share, ask.wall)
     return options, states, time.monotonic() - t0
 
 
