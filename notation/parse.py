@@ -58,6 +58,8 @@ def _hint(text: str, pos: int) -> str:
                   and name.startswith(word.lower())), None)
     if named is not None:  # ``Gr``, ``Red``, ``East``: a card's name spelt out
         return f"; write {word} as {named}"
+    if char == "H" and text[pos - 1 : pos] == "W":  # ``WH``
+        return "; White is written Wh"
     if char.islower() and re.fullmatch(r"(?i)(wh|[eswnrg])+", word):
         fixed = _HONOURS.sub(lambda m: "Wh" if len(m.group(0)) == 2 else m.group(0).upper(), word)
         return f"; winds and dragons are written in capitals: {fixed}"

@@ -32,7 +32,7 @@ _EXPECTED = {
     "DEAL": "'deal'",
     "DRAW": "'draw'",
     "DISCARD": "'discard'",
-    "CLAIM": "'pong' or 'chee'",
+    "CLAIM": "'pong', 'chee'",
     "KONG": "'kong'",
     "SINK": "'sink'",
     "RECALL": "'recall'",
@@ -273,9 +273,32 @@ def _wrong(build: _Lines, text: str, pos: int, names: set[str] | frozenset[str],
     drop |= {"RPAR"} if square else {"RSQB"} if round_ else set()
     names = {n for n in names if n.rpartition("__")[2] not in drop}
     hint = _hint(text, pos) if pos < len(text) else ""
+    word = re.match(r"[A-Za-z][A-Za-z-]*", text[pos:])
+    if not hint and word:
+        hint = _meant(word.group(0), names)
     if not hint and names and {n.rpartition("__")[2] for n in names} <= {"LSQB", "LPAR"}:
         hint = "; a set laid down is written in brackets, as [RRR], [13d F*] or (5555d)"
     return RecordError(line, col, f"expected {_expected(names)}, found {found}{hint}")
+
+
+ALIASES = {"chi": "chee", "chow": "chee", "pung": "pong", "gang": "kong", "throw": "discard", "throws": "discard",
+           "sekwoo": "sek-woo", "win": "sek-woo", "wins": "sek-woo", "mahjong": "sek-woo", "hu": "sek-woo"}
+"""Words of other mahjong books and games for a record's verbs."""
+
+
+def _meant(word: str, names: set[str] | frozenset[str]) -> str:
+    """"; did you mean 'chee'?" where ``word`` is another book's word for a keyword expected
+    there, or one letter or two from one (``soth``); empty otherwise."""
+    from difflib import get_close_matches
+
+    says = _expected(names)
+    words = re.findall(r"'([a-z-]+)'", says)
+    seats = re.search(r"a seat \(([a-z ]+)\)", says)
+    if seats:
+        words += seats.group(1).split()
+    w = word.lower()
+    guess = ALIASES.get(w) if ALIASES.get(w) in words else next(iter(get_close_matches(w, words, 1, 0.75)), None)
+    return f"; did you mean {guess!r}?" if guess and guess != w else ""
 
 
 def _expected(names: set[str] | frozenset[str]) -> str:

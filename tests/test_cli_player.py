@@ -217,6 +217,7 @@ def test_counts_have_proper_plurals() -> None:
         ("123D 456d 789d EEE RR", "found 'D'; suits are written in lower case: 123d"),
         ("123d 456d 789d EEE R F", "found 'F'; a FEI is written F*"),
         ("wh 123d", "winds and dragons are written in capitals: Wh"),
+        ("123d 456d 789d EEE WHWH", "at column 21, expected card numbers, a wind or dragon (E S W N R G Wh), F*, '[', '(' or '|', found 'H'; White is written Wh"),
         ("9d [5d]", "[5d] has 1 card: a set has 3"),
     ],
 )

@@ -96,6 +96,10 @@ def test_a_kong_right_after_another_seats_discard_of_its_card_is_a_claim() -> No
     ("east pong RRR", 1, 11, "expected '[', found 'RRR'; a set laid down is written in brackets"),
     ("east deal 123d eee", 1, 16, "winds and dragons are written in capitals: EEE"),
     ("east discard 5D", 1, 15, "suits are written in lower case: 5d"),
+    ("east chi [123d]", 1, 6, "'pong', 'chee', 'kong', 'sink', 'recall', 'pass' or 'sek-woo', found 'chi'; did you mean 'chee'?"),
+    ("east pung [EEE]", 1, 6, "found 'pung'; did you mean 'pong'?"),
+    ("soth discard 9d", 1, 1, "found 'soth'; did you mean 'south'?"),
+    ("east dicsard 9d", 1, 6, "found 'dicsard'; did you mean 'discard'?"),
 ])
 def test_bad_text_names_its_line_and_column(text: str, line: int, column: int, message: str) -> None:
     with pytest.raises(RecordError, match=re.escape(message)) as err:
@@ -172,6 +176,7 @@ def _error(text: str) -> RecordError:
     (("west discard G\neast sek-woo 5", "west discard W\neast sek-woo"), 17, 1, "does not win on W from west"),
     (("east draw 4d", "south draw 4d"), 11, 12, "it is not south's draw: east is to draw"),
     (("east discard W", "east draw 5d"), 12, 11, "east holds a full hand: it discards before it draws again"),
+    (("east discard W", "east kong (EEEE)"), 12, 11, "east holds only 3 of E: a KONG of cards held takes all 4"),
     (("east sek-woo 5", "drawn"), 17, 1, "a round is drawn when the deck runs out"),
     (("south discard N", "south discard F*\nwest pong [F* F* F*]"), 15, 11, "holds no real card"),
     (("south discard N", "south discard F*\nwest pong [F* 9d 9d]"), 15, 11, "a FEI thrown away is never claimed"),

@@ -248,8 +248,11 @@ def test_tin_woo_counts_for_the_win_on_the_dealt_hand_only() -> None:
 
 
 def test_the_player_is_needed_and_must_match() -> None:
+    with pytest.raises(ArgumentError, match="no event"):
+        review(parse_record("rules 3leg\n# nothing yet\n"), draws=1)
+    south = "south deal 1234555d E SS W F* F* | f3 s1 k4\n"  # two hands written, no player named
     with pytest.raises(ArgumentError, match="names no player"):
-        review(parse_record("rules 3leg\n"), draws=1)
+        review(parse_record(READY.replace("player east\n", "").replace("south deal ?\n", south)), draws=1)
     record = parse_record(READY.replace("player east\n", ""))  # East's is the only hand written
     assert [d.line for d in review(record, draws=1).decisions] == [5, 11, 15]
     assert [d.line for d in review(record, seat="east", draws=1).decisions] == [5, 11, 15]
@@ -363,6 +366,7 @@ def test_terminal_view(tmp_path: Path) -> None:
     (READY.replace("east deal 123456d", "east deal 11111d 6d"), "line 3, column 11: one 1d too many"),
     (READY.replace("south draw ?\nsouth discard G", "south draw ?\nsouth discard G\nsouth discard 5d"),
      "line 9, column 15: south cannot discard now"),
+    ("# a round to write later\n\n", "bad record '{path}': it holds no event: write at least the player's dealt hand"),
 ])
 def test_bad_records_exit_1_with_line_and_column(tmp_path: Path, text: str, message: str) -> None:
     path = _write(tmp_path, text)
@@ -375,7 +379,8 @@ def test_bad_records_exit_1_with_line_and_column(tmp_path: Path, text: str, mess
 def test_the_documented_error_is_what_the_command_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page = (Path(__file__).parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
     said = page.split("$ sekwoo review bad.txt\n", 1)[1].split("\n", 1)[0]
-    _write(tmp_path, READY.replace("south discard G\n", "south discard R\neast pong [R F* R]\n"), "bad.txt")
+    first = page.split("```text\n", 1)[1].split("```", 1)[0]  # "the first record above", its comment line too
+    _write(tmp_path, first.replace("south discard G\n", "south discard R\neast pong [R F* R]\n"), "bad.txt")
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["review", "bad.txt"])
     assert result.exit_code == 1 and result.stderr.strip() == said

@@ -68,6 +68,9 @@ def review(
             record = parse_record(text, rules)
         except RecordError as err:
             raise TutorError(f"bad record {str(file)!r}: {err}") from None
+        if not record.events:
+            raise TutorError(f"bad record {str(file)!r}: it holds no event: write at least the player's dealt hand"
+                             " ('player east' and 'east deal ...': see docs/records.md)")
         jobs = workers.cores()  # the decisions are independent: weighed on every core, in the record's order
         run = partial(workers.each, jobs=jobs) if jobs > 1 else None
         result = grade_record(record, load_rules(record.rules), seat, draws, exact_draws, tick, run)

@@ -335,6 +335,11 @@ class Board:
             self._take(seat, card)
             c.melds.remove(pong)
         else:
+            if c.known[card] + c.hidden < 4:
+                held = f"only {c.known[card]} of" if c.known[card] else "no"
+                raise _Wrong(f"{seat} holds {held} {card}: a KONG of cards held takes all 4"
+                             + (f" (an added KONG is written [{str(meld)[1:-1]}])" if Meld(MeldKind.PONG, (card,) * 3)
+                                in c.melds else ""))
             for _ in range(4):
                 self._take(seat, card)
         c.melds.append(meld)

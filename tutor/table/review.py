@@ -137,6 +137,9 @@ def review(
     known = [d.seat for d in record.deals if d.cards is not None]
     if player is None and len(known) == 1:  # the one seat whose hand is written
         player = known[0]
+    if not record.events:
+        raise ArgumentError("record", "it holds no event: write at least the player's dealt hand"
+                                      " ('player east' and 'east deal ...': see docs/records.md)")
     if player is None:
         raise ArgumentError("seat", "the record names no player ('player SEAT'): say whose decisions to grade")
     if record.player is not None and record.player != player:
