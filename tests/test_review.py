@@ -353,6 +353,23 @@ def test_a_byte_order_mark_and_a_unit_after_the_fun_are_read(tmp_path: Path) -> 
     assert json.loads(result.stdout)["result"] == {"kind": "sek-woo", "seat": "east", "fun": 5}
 
 
+def test_terminal_view_says_how_the_round_ends(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["review", str(_write(tmp_path, READY)), "--draws", "1"], terminal_width=200)
+    assert result.exit_code == 0 and "The round  you won, SEK WOO for 5 FUN" in result.stdout
+    lost = READY.replace("east sek-woo 5", "east draw 9d\neast discard 9d\nsouth draw ?\nsouth sek-woo")
+    result = runner.invoke(app, ["review", str(_write(tmp_path, lost)), "--draws", "1"], terminal_width=200)
+    assert result.exit_code == 0 and "The round  south won, SEK WOO\n" in result.stdout
+    cut = READY.replace("east sek-woo 5\n", "")
+    result = runner.invoke(app, ["review", str(_write(tmp_path, cut)), "--draws", "1"], terminal_width=200)
+    assert result.exit_code == 0 and "The round  the record stops before the round ends" in result.stdout
+
+
+def test_a_loss_too_small_to_show_is_not_written_as_none() -> None:
+    from tutor.core.words import given_up
+
+    assert [given_up(x) for x in (0.0, 0.001, 0.0049, 0.005, 0.25)] == ["0.00", "<0.01", "<0.01", "0.01", "0.25"]
+
+
 def test_terminal_view(tmp_path: Path) -> None:
     result = runner.invoke(app, ["review", str(_write(tmp_path, CLAIMS)), "--draws", "1"])
     assert result.exit_code == 0, result.output

@@ -12,4 +12,10 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
-__all__ = ["plural"]
+def given_up(fun: float) -> str:
+    """FUN given up, to two places; a loss that rounds to 0.00 but is more than nothing is
+    "<0.01", so that a move graded below best never reads as losing nothing."""
+    return "<0.01" if 0 < fun < 0.005 else f"{fun:.2f}"
+
+
+__all__ = ["given_up", "plural"]

@@ -7,7 +7,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Seat
-from tutor.core.words import plural
+from tutor.core.words import given_up, plural
 from tutor.table.drill import HandSummary, Question, Summary
 from tutor.table.grading import Graded
 from tutor.table.results import DrillStats
@@ -94,7 +94,7 @@ def graded_text(g: Graded, unit: str) -> str:
                 f"{horizon}")
     p = g.played
     return (f"  {grade(g.loss)}: you {p.label} ({p.expected_fun:.2f} {unit}, wins {p.win_probability:.0%}); best: {best}; "
-            f"{g.loss:.2f} {unit} given up, {horizon}")
+            f"{given_up(g.loss)} {unit} given up, {horizon}")
 
 
 def summary_text(s: Summary, unit: str) -> str:
@@ -106,13 +106,13 @@ def summary_text(s: Summary, unit: str) -> str:
     for h in s.hands:
         lines.append(f"  seed {h.seed}: {_result(h, unit)}")
     lines.append(f"decisions: {len(ds)}, best: {sum(d.is_best for d in ds)} ({s.best_share:.0%})")
-    lines.append(f"{unit} given up: {s.fun_lost:.2f}")
+    lines.append(f"{unit} given up: {given_up(s.fun_lost)}")
     ready = s.ready_after
     lines.append("draws to ready: " + ("never ready" if ready is None else f"{ready:g}"))
     worst = sorted((d for d in ds if grade(d.loss) != "best" and round(d.loss, 2) > 0), key=lambda d: -d.loss)[:3]
     for d in worst:
         what = " ".join(str(part) for part in (d.hand, d.kind, d.tile) if part)
-        lines.append(f"  worst: {what}: you {d.played.label} (best {d.best.label}), {d.loss:.2f} {unit} given up, "
+        lines.append(f"  worst: {what}: you {d.played.label} (best {d.best.label}), {given_up(d.loss)} {unit} given up, "
                      f"{grade(d.loss)}")
     return "\n".join(lines)
 
@@ -163,7 +163,7 @@ def drill_stats_text(s: DrillStats, unit: str) -> str:
     if not s.hands:
         return "drill: no hand played yet (sekwoo drill)"
     return (f"drill: {plural(s.hands, 'hand')}, {s.wins} won; {s.best} of {plural(s.decisions, 'decision')} best ({s.best_share:.0%}); "
-            f"{s.fun_lost:.2f} {unit} given up")
+            f"{given_up(s.fun_lost)} {unit} given up")
 
 
 def drill_stats_dict(s: DrillStats) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tutor.core.words import plural
+from tutor.core.words import given_up, plural
 from tutor.table.review import GRADES, Choice, Decision, Review
 
 if TYPE_CHECKING:
@@ -81,6 +81,20 @@ def review_dict(r: Review) -> dict[str, Any]:
     }
 
 
+def ending(r: Review, unit: str) -> str:
+    """How the record's round ends: who won and for how much, drawn, or not written."""
+    from tutor.table.events import Win
+
+    result = r.record.result
+    if result is None:
+        return "the record stops before the round ends"
+    if not isinstance(result, Win):
+        return "drawn: the deck ran out with no winner"
+    fun = "" if result.fun is None else f" for {result.fun} {unit}"
+    who = "you" if result.seat == r.player else str(result.seat)
+    return f"{who} won, SEK WOO{fun}"
+
+
 def situation(d: Decision) -> str:
     """Where the decision came, in a few words: ``drew 5d``, ``R thrown`` (a card to claim or pass)."""
     if d.kind == "claim":
@@ -118,7 +132,7 @@ def review_view(r: Review) -> RGroup:
         table.add_column(name, justify=just, no_wrap=whole)  # type: ignore[arg-type]
     for d in r.decisions:
         table.add_row(str(d.line), situation(d), d.played.label, "=" if d.grade == "best" else d.best.label,
-                      f"{d.played.expected_fun:.2f}", f"{d.loss:.2f}", Text(d.grade, style=GRADE_STYLE[d.grade]),
+                      f"{d.played.expected_fun:.2f}", given_up(d.loss), Text(d.grade, style=GRADE_STYLE[d.grade]),
                       d.category)
     out.append(table)
     if r.worst:
@@ -126,10 +140,11 @@ def review_view(r: Review) -> RGroup:
         for d in r.worst:
             out.append(hand_line(d.hand, f"line {d.line}  "))
             out.append(hanging("  ", in_words(f"{d.grade} ({d.category}): {d.explanation}"), GRADE_STYLE[d.grade]))
+    out.append(Text.assemble(("The round  ", "bold"), ending(r, unit)))
     out.append(Text.assemble(
         ("Summary  ", "bold"),
         f"{plural(len(r.decisions), 'decision')}, {r.match_rate:.0%} best, {r.bad_move_rate:.0%} mistakes or blunders, "
-        f"{r.fun_lost:.2f} {unit} given up",
+        f"{given_up(r.fun_lost)} {unit} given up",
     ))
     limits = ", ".join(f"{name} {least:g}" for name, least in GRADES)
     out.append(Text(f"Grades by {unit} given up: {limits} or more (docs/records.md). "
@@ -137,4 +152,4 @@ def review_view(r: Review) -> RGroup:
     return RGroup(*out)
 
 
-__all__ = ["choice_dict", "decision_dict", "review_dict", "review_view", "situation"]
+__all__ = ["choice_dict", "decision_dict", "ending", "review_dict", "review_view", "situation"]

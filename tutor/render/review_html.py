@@ -7,7 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from html import escape
 
-from tutor.core.words import plural
+from tutor.core.words import given_up, plural
 from tutor.render.faces import SVG_NS, tile_svg
 from tutor.render.review import situation
 from tutor.render.svg import hand_svg
@@ -96,7 +96,7 @@ def _decision(d: Decision, unit: str) -> str:
         f'<p><span class="grade" style="color:{colour}">{d.grade}</span> ({escape(d.category)}): '
         f"you played <b>{escape(d.played.label)}</b> ({d.played.expected_fun:.2f} {escape(unit)}), "
         f"best <b>{escape(d.best.label)}</b> ({d.best.expected_fun:.2f} {escape(unit)}), "
-        f"{d.loss:.2f} {escape(unit)} given up, over {plural(d.draws, 'draw')}.</p>"
+        f"{given_up(d.loss)} {escape(unit)} given up, over {plural(d.draws, 'draw')}.</p>"
         f"<p>{escape(d.explanation)}</p>"
         f'<table class="options"><tr><th>option</th><th>exp. {escape(unit)}</th><th>win</th></tr>{rows}</table>'
         "</section>"
@@ -108,7 +108,7 @@ def review_html(r: Review) -> str:
     unit = r.rules.unit
     limits = ", ".join(f"{escape(name)} {least:g}" for name, least in GRADES)
     worst = "".join(f'<li><a href="#decision-{d.index}">line {d.line}</a>: {escape(d.grade)}, '
-                    f"{d.loss:.2f} {escape(unit)} ({escape(d.played.label)}; best {escape(d.best.label)})</li>"
+                    f"{given_up(d.loss)} {escape(unit)} ({escape(d.played.label)}; best {escape(d.best.label)})</li>"
                     for d in r.worst)
     title = f"sekwoo review: {r.player} ({r.rules.name})"
     body = [
@@ -117,7 +117,7 @@ def review_html(r: Review) -> str:
          f"<tr><td>decisions</td><td id='decisions'>{len(r.decisions)}</td></tr>"
          f"<tr><td>best moves</td><td id='match-rate'>{r.match_rate:.0%}</td></tr>"
          f"<tr><td>mistakes or blunders</td><td id='bad-move-rate'>{r.bad_move_rate:.0%}</td></tr>"
-         f"<tr><td>{escape(unit)} given up</td><td id='fun-lost'>{r.fun_lost:.2f}</td></tr></table>"),
+         f"<tr><td>{escape(unit)} given up</td><td id='fun-lost'>{given_up(r.fun_lost)}</td></tr></table>"),
         f'<p class="dim">Grades by the expected {escape(unit)} given up: {limits} or more.</p>',
     ]
     if worst:

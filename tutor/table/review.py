@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import FEI, Tile
-from tutor.core.words import plural
+from tutor.core.words import given_up, plural
 from tutor.errors import ArgumentError, RecordError, TutorError
 from tutor.table.events import Claim, Discard, Event, Kong, Pass, Recall, Record, Sink, Win
 from tutor.table.replay import Board, walk
@@ -378,7 +378,7 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
     if loss < TIE:
         return f"{played.label}: the best move {over} ({_said(played, unit)})."
     return (f"{played.label}: {_said(played, unit)}; best, {best.label}: {_said(best, unit)}; "
-            f"{loss:.2f} {unit} given up {over}.")
+            f"{given_up(loss)} {unit} given up {over}.")
 
 
 __all__ = ["BAD", "GRADES", "SHARES", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws",
