@@ -625,3 +625,14 @@ def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: 
     assert next(d for d in one.decisions if d.index == ask.index).draws < 2
     assert [(d.options, d.draws, d.explanation) for d in shared.decisions] == \
         [(d.options, d.draws, d.explanation) for d in one.decisions]
+
+
+def test_a_ready_hand_says_its_cards_complete_it_and_a_far_one_that_they_help() -> None:
+    from tutor.table.review import explain
+    from tutor.table.weigh import Choice
+
+    five, six = Tile.parse("5d"), Tile.parse("6d")
+    ready = Choice("discard", Tile.parse("N"), None, 1.0, 0.5, (0.5,), 0, 7, ((five, 4), (six, 3)), 5, None, 0)
+    far = Choice("discard", Tile.parse("W"), None, 0.5, 0.2, (0.2,), 2, 7, ((five, 4), (six, 3)), 5, None, 2)
+    assert "ready (one card wins), 7 cards complete it (5d 6d)" in explain(ready, ready, 0.0, 1, "FUN")
+    assert "3 draws from a win, 7 cards help (5d 6d)" in explain(far, far, 0.0, 1, "FUN")

@@ -363,7 +363,9 @@ def _said(c: Choice, unit: str) -> str:
     parts = ["ready (one card wins)" if c.distance == 0 else f"{plural(c.distance + 1, 'draw')} from a win"]
     if c.accepts:
         cards = " ".join(str(t) for t, _ in c.accepts[:8]) + (" …" if len(c.accepts) > 8 else "")
-        parts.append(f"{plural(c.acceptance, 'card')} help ({cards})")
+        # (the cards that lower shanten: for a ready hand those that complete it, winning or not)
+        helps = "complete it" if c.distance == 0 and c.shanten == 0 else "help"
+        parts.append(f"{plural(c.acceptance, 'card')} {helps} ({cards})")
     if c.aim_fun:
         parts.append(f"plays for {c.aim_fun} {unit}")
     if c.then is not None:
