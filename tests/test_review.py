@@ -27,7 +27,7 @@ from tutor.rules.load import load_rules
 from tutor.table.events import Claim, Discard, Win
 from tutor.table.record import parse_record, write_record
 from tutor.table.replay import walk
-from tutor.table.review import Decision, Review, own_draws, review
+from tutor.table.review import SINK_LATER, Decision, Review, own_draws, review
 
 RULES = load_rules("3leg")
 DOCUMENTED = ((1.0, "blunder"), (0.3, "mistake"), (0.1, "inaccuracy"))  # docs/records.md
@@ -636,3 +636,25 @@ def test_a_ready_hand_says_its_cards_complete_it_and_a_far_one_that_they_help() 
     far = Choice("discard", Tile.parse("W"), None, 0.5, 0.2, (0.2,), 2, 7, ((five, 4), (six, 3)), 5, None, 2)
     assert "ready (one card wins), 7 cards complete it (5d 6d)" in explain(ready, ready, 0.0, 1, "FUN")
     assert "3 draws from a win, 7 cards help (5d 6d)" in explain(far, far, 0.0, 1, "FUN")
+
+
+SINKS_NOW = """player west
+east deal ? | k2
+west deal 134668d NN RR G F* F* | s3
+east discard R
+west pong [RRR]
+west discard 1d
+"""
+
+
+def test_keeping_a_fei_that_sinking_now_beats_says_a_later_sinking_is_left_out() -> None:
+    """West keeps two FEI and discards 1d where sinking one now is best: with no exact draw in the
+    search, no later sinking is weighed, and the explanation says so; over 3 draws (the moves
+    weighed after the draws ahead) it does not."""
+    record = parse_record(SINKS_NOW)
+    far = review(record, draws=6).decisions[-1]
+    assert far.played.label == "discard 1d" and far.best.action == "sink" and far.grade != "best"
+    assert far.explanation.endswith(SINK_LATER)
+    near = review(record, draws=3).decisions[-1]
+    assert SINK_LATER not in near.explanation
+    assert all(SINK_LATER not in d.explanation for d in review(record, draws=6).decisions[:-1])

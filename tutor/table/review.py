@@ -164,6 +164,8 @@ def review(
     for ask, got in zip(asks, found, strict=True):
         weighed, answer, note = _answer(ask, got, rules, player, exact_draws)
         decision = _decision(weighed, answer, player, rules.unit)
+        if _sinks_later(decision, exact_for(decision.draws, exact_draws)):
+            decision = replace(decision, explanation=f"{decision.explanation} {SINK_LATER}")
         decisions.append(replace(decision, explanation=f"{note} {decision.explanation}") if note else decision)
         done[0] += answer[1]
         done[1] += 1
@@ -340,6 +342,27 @@ def _graded(
                     explain(best, played, loss, n, unit), seconds)
 
 
+SINK_LATER = ("Sinking is weighed at this turn only: the FEI kept may still be sunk on a later turn, which "
+              "these figures leave out, so less may be given up than they say.")
+"""The caveat of a decision whose best move sinks a FEI now and the player's keeps it, where the
+search weighs no move after the draws ahead (no exact draw but the last: ``docs/records.md``)."""
+
+
+def _sinks_later(d: Decision, exact: int) -> bool:
+    """Does the review leave out a later sinking the player's move keeps open: the best move sinks
+    the FEI (at once, or after its claim), the player's keeps it, a later turn may sink it, and the
+    search weighs sinking after no draw ahead?"""
+    def sinks(c: Choice) -> bool:
+        return c.action == "sink" or (c.then is not None and c.then[1] == "sink")
+
+    def throws_fei(c: Choice) -> bool:
+        return c.tile == FEI and c.action == "discard" or (c.then is not None and c.then == (FEI, "discard"))
+
+    kept = FEI in d.hand.concealed and not sinks(d.played) and not throws_fei(d.played)
+    return (d.grade != "best" and sinks(d.best) and kept and d.draws >= 1 and d.wall != 0
+            and min(exact, d.draws - 1) == 0)
+
+
 def _category(kind: str, best: Choice, played: Choice) -> str:
     """What the decision was about: a KONG, a FEI, a claim, the hand's speed, or its value."""
     actions = {best.action, played.action}
@@ -383,5 +406,5 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
             f"{given_up(loss)} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "SHARES", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws",
+__all__ = ["BAD", "GRADES", "SHARES", "SINK_LATER", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws",
            "review", "weigh_ask", "weigh_claim", "weigh_move"]
