@@ -169,6 +169,7 @@ def _error(text: str) -> RecordError:
     (("east deal 123456d EEE RRR W G | f1", "east deal 123456d EEE RRR W G | f1 f1"), 3, 11,
      "the bonus card f1 is seen twice"),
     (("west discard 9d", "west discard 9d\neast pong [999d]"), 11, 11, "east cannot claim 9d"),
+    (("west discard 9d", "west discard 9d\nwest pong [999d]"), 11, 11, "west cannot claim [999d] on its own discard"),
     (("west discard 9d", "west discard E\neast pong [E F* E]"), 11, 11, "east cannot claim E for [EE F*]"),
     (("south discard G", "south discard 3d\neast chee [345d]"), 9, 11,
      "a CHEE is claimed only from the player before: south does not sit before east"),

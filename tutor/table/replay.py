@@ -274,7 +274,7 @@ class Board:
             raise _Wrong(f"{seat} cannot {what}: no card has just been discarded")
         thrower, card = self.last_discard
         if thrower == seat:
-            raise _Wrong(f"{seat} cannot {what} its own discard")
+            raise _Wrong(f"{seat} cannot {what} on its own discard")
         if card.id == FEI_ID:
             raise _Wrong(f"a {self.rules.wild_name} thrown away is never claimed" + (", for a win either" if what == "win" else ""))
         return thrower, card
@@ -394,6 +394,8 @@ class Board:
             got = check(hand, self.rules, seat, self.situations(seat))
             if not got.wins:
                 why = "short of the minimum" if got.complete else "not a complete hand"
+                if self.turn != seat and self.to_draw == seat:  # its turn to draw: a self-drawn win lacks its draw
+                    why += f" (a win on {seat}'s own draw is written after its draw line: '{seat} draw CARD')"
                 raise _Wrong(f"{seat}'s hand {hand} does not win on {on}: {why}")
             if event.fun is not None and event.fun != got.fun:
                 raise _Wrong(f"{seat}'s hand {hand} scores {got.fun} {self.rules.unit}, not {event.fun}")
