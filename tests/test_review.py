@@ -648,13 +648,13 @@ west discard 1d
 
 
 def test_keeping_a_fei_that_sinking_now_beats_says_a_later_sinking_is_left_out() -> None:
-    """West keeps two FEI and discards 1d where sinking one now is best: with no exact draw in the
-    search, no later sinking is weighed, and the explanation says so; over 3 draws (the moves
-    weighed after the draws ahead) it does not."""
+    """West keeps two FEI and discards 1d where sinking one now is best: over 4 draws the search has
+    no exact draw, so no later sinking is weighed, and the explanation says so; over 2 draws (the
+    moves weighed after the first) it does not."""
     record = parse_record(SINKS_NOW)
-    far = review(record, draws=6).decisions[-1]
+    *before, far = review(record, draws=4).decisions
     assert far.played.label == "discard 1d" and far.best.action == "sink" and far.grade != "best"
     assert far.explanation.endswith(SINK_LATER)
-    near = review(record, draws=3).decisions[-1]
-    assert SINK_LATER not in near.explanation
-    assert all(SINK_LATER not in d.explanation for d in review(record, draws=6).decisions[:-1])
+    assert all(SINK_LATER not in d.explanation for d in before)
+    near = review(record, draws=2).decisions[-1]
+    assert near.best.action == "sink" and near.grade != "best" and SINK_LATER not in near.explanation
