@@ -23,6 +23,7 @@ from tutor.core.tiles import FEI_ID, TILES, Tile
 from tutor.engine.claim import legal_claims
 from tutor.engine.score import check
 from tutor.errors import ArgumentError
+from tutor.render.review import ending
 from tutor.rules.load import load_rules
 from tutor.table.events import Claim, Discard, Win
 from tutor.table.record import parse_record, write_record
@@ -343,6 +344,7 @@ def test_html_page_parses_and_draws_each_decision(tmp_path: Path) -> None:
     assert parser.series["best move"] == pytest.approx([d.best.win_probability for d in got.decisions], abs=1e-6)
     assert parser.tags["script"] == 0 and parser.tags["link"] == 0 and "src=" not in html  # self-contained
     assert "40%" in "".join(parser.text)  # the match rate
+    assert ending(got, "FUN") in "".join(parser.text)  # how the round ended
 
 
 def test_a_byte_order_mark_and_a_unit_after_the_fun_are_read(tmp_path: Path) -> None:

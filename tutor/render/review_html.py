@@ -9,7 +9,7 @@ from html import escape
 
 from tutor.core.words import given_up, plural
 from tutor.render.faces import SVG_NS, tile_svg
-from tutor.render.review import situation
+from tutor.render.review import ending, situation
 from tutor.render.svg import hand_svg
 from tutor.table.review import GRADES, Decision, Review
 
@@ -117,7 +117,8 @@ def review_html(r: Review) -> str:
          f"<tr><td>decisions</td><td id='decisions'>{len(r.decisions)}</td></tr>"
          f"<tr><td>best moves</td><td id='match-rate'>{r.match_rate:.0%}</td></tr>"
          f"<tr><td>mistakes or blunders</td><td id='bad-move-rate'>{r.bad_move_rate:.0%}</td></tr>"
-         f"<tr><td>{escape(unit)} given up</td><td id='fun-lost'>{given_up(r.fun_lost)}</td></tr></table>"),
+         f"<tr><td>{escape(unit)} given up</td><td id='fun-lost'>{given_up(r.fun_lost)}</td></tr>"
+         f"<tr><td>the round</td><td id='ending'>{escape(ending(r, unit))}</td></tr></table>"),
         f'<p class="dim">Grades by the expected {escape(unit)} given up: {limits} or more.</p>',
     ]
     if worst:
