@@ -297,7 +297,8 @@ def _meant(word: str, names: set[str] | frozenset[str]) -> str:
     if seats:
         words += seats.group(1).split()
     w = word.lower()
-    guess = ALIASES.get(w) if ALIASES.get(w) in words else next(iter(get_close_matches(w, words, 1, 0.75)), None)
+    alias = ALIASES.get(w)
+    guess = alias if alias in words else next(iter(get_close_matches(w, words, 1, 0.75)), None)
     return f"; did you mean {guess!r}?" if guess and guess != w else ""
 
 
