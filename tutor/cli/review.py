@@ -60,6 +60,7 @@ def review(
     from tutor.cli import workers
     from tutor.rules.load import load_rules
     from tutor.table.record import parse_record
+    from tutor.table.review import NO_EVENT
     from tutor.table.review import review as grade_record
 
     with progress_bar(as_json) as tick, edge(as_json):
@@ -69,8 +70,7 @@ def review(
         except RecordError as err:
             raise TutorError(f"bad record {str(file)!r}: {err}") from None
         if not record.events:
-            raise TutorError(f"bad record {str(file)!r}: it holds no event: write at least the player's dealt hand"
-                             " ('player east' and 'east deal ...': see docs/records.md)")
+            raise TutorError(f"bad record {str(file)!r}: {NO_EVENT}")
         jobs = workers.cores()  # the decisions are independent: weighed on every core, in the record's order
         run = partial(workers.each, jobs=jobs) if jobs > 1 else None
         result = grade_record(record, load_rules(record.rules), seat, draws, exact_draws, tick, run)

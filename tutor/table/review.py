@@ -138,8 +138,7 @@ def review(
     if player is None and len(known) == 1:  # the one seat whose hand is written
         player = known[0]
     if not record.events:
-        raise ArgumentError("record", "it holds no event: write at least the player's dealt hand"
-                                      " ('player east' and 'east deal ...': see docs/records.md)")
+        raise ArgumentError("record", NO_EVENT)
     if player is None:
         raise ArgumentError("seat", "the record names no player ('player SEAT'): say whose decisions to grade")
     if record.player is not None and record.player != player:
@@ -342,6 +341,10 @@ def _graded(
                     explain(best, played, loss, n, unit), seconds)
 
 
+NO_EVENT = "it holds no event: write at least the player's dealt hand ('player east' and 'east deal ...': see docs/records.md)"
+"""Why a record with no event (empty, or comments alone) is not reviewed."""
+
+
 SINK_LATER = ("Sinking is weighed at this turn only: the FEI kept may still be sunk on a later turn, which "
               "these figures leave out, so less may be given up than they say.")
 """The caveat of a decision whose best move sinks a FEI now and the player's keeps it, where the
@@ -406,5 +409,5 @@ def explain(best: Choice, played: Choice, loss: float, n: int, unit: str) -> str
             f"{given_up(loss)} {unit} given up {over}.")
 
 
-__all__ = ["BAD", "GRADES", "SHARES", "SINK_LATER", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws",
+__all__ = ["BAD", "GRADES", "NO_EVENT", "SHARES", "SINK_LATER", "TIE", "Ask", "Choice", "Decision", "Review", "Run", "Weighed", "grade", "own_draws",
            "review", "weigh_ask", "weigh_claim", "weigh_move"]
