@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.engine.cycles import collector_paused
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain_claims
 from tutor.engine.payout import kong_payment
@@ -145,6 +146,7 @@ def claim(
     return result if note is None else replace(result, notes=(*result.notes, note))
 
 
+@collector_paused
 def _claim(
     hand: Hand, tile: Tile, rules: RuleSet, source: str, seat: str | Seat, draws: int | None, seen: Sequence[Tile],
     situations: Iterable[str], wall: int | None, exact_draws: int | None,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from tutor.core.readings import CHEE, NGAN, PONG
 from tutor.core.tiles import FEI_ID
+from tutor.engine.cycles import release
 from tutor.engine.nearest import SPECIAL, Group, Structure, Throws, fei_slots
 from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
@@ -338,15 +339,18 @@ class Distance:
         held = sum(counts)
         # cards wanted beyond their copies are FEI (``_kept``): no more than may stand in
         stand_in = fei_cap if self.mw else 0
-        for p in range(n):
-            want[p] += 2
-            lack = max(0, 2 - counts[p])
-            over = max(0, 2 - caps[p])
-            if over <= stand_in and lack + max(0, 3 * t.sets_left - (held - 2 + lack)) <= best[0] + fei_opt:
-                chosen.append((NGAN, p))
-                sets_from(0, t.sets_left, lack, over)
-                chosen.pop()
-            want[p] -= 2
+        try:
+            for p in range(n):
+                want[p] += 2
+                lack = max(0, 2 - counts[p])
+                over = max(0, 2 - caps[p])
+                if over <= stand_in and lack + max(0, 3 * t.sets_left - (held - 2 + lack)) <= best[0] + fei_opt:
+                    chosen.append((NGAN, p))
+                    sets_from(0, t.sets_left, lack, over)
+                    chosen.pop()
+                want[p] -= 2
+        finally:  # (a recursive closure holds itself: ``release``)
+            release(sets_from)
         return (best[0], found) if found else (most + 1, [])
 
     def _kept(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.core.readings import CHEE
+from tutor.engine.cycles import release
 
 Group = tuple[int, int]  # (kind, local index of the card it stands for; the lowest for a CHEE)
 Structure = tuple[tuple[Group, ...], tuple[int, ...]]  # its groups, and the cards they want per kind
@@ -75,15 +76,18 @@ def fei_slots(
                     return True
         return False
 
-    if forced:
+    try:
+        if forced:
+            for j in range(len(options)):
+                if j not in where:
+                    augment(j, forced, set())
+            if sum(load.values()) < sum(forced.values()):
+                return None
         for j in range(len(options)):
             if j not in where:
-                augment(j, forced, set())
-        if sum(load.values()) < sum(forced.values()):
-            return None
-    for j in range(len(options)):
-        if j not in where:
-            augment(j, missing, set())
+                augment(j, missing, set())
+    finally:  # (a recursive closure holds itself: ``release``)
+        release(augment)
     return len(where)
 
 

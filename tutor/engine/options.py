@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import product
 
+from tutor.engine.cycles import release
+
 
 def complete_options(
     ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, ...], mw: int, fei: int, memo: dict | None = None
@@ -61,7 +63,10 @@ def complete_options(
         memo[key] = res
         return res
 
-    return sub(0, tuple(counts), True, fei)
+    try:
+        return sub(0, tuple(counts), True, fei)
+    finally:  # (a recursive closure holds itself: ``release``)
+        release(sub)
 
 
 _DONE = frozenset({(0, 0, 0)})

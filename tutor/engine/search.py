@@ -23,11 +23,11 @@ the win probability. A hand whose distance to a win is ``n`` or more is worth no
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tutor.engine.alike import Folds, WalkKeys, classes, keyed
+from tutor.engine.cycles import collector_paused
 from tutor.engine.swaps import closer, split
 
 if TYPE_CHECKING:
@@ -93,21 +93,14 @@ class Search:
         self.mv = self.moves.of(self)
         return self
 
+    @collector_paused
     def run(self, h0: int, n: int, replacement: bool = False) -> tuple[Value, float]:
         """The value of keeping the 13 cards ``h0`` with ``n`` draws (``after_replacement`` where a
-        replacement card is drawn first) and its whole win probability. The cyclic garbage
-        collector waits meanwhile: the search makes millions of tuples, lists and dicts and no
-        cycle worth collecting, and its passes over the memos cost 2 % of a long search."""
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            if replacement:
-                return self.after_replacement(h0, n)
-            value = self.value(h0, n)
-            return value, value[-1] if n else 0.0
-        finally:
-            if was:
-                gc.enable()
+        replacement card is drawn first) and its whole win probability."""
+        if replacement:
+            return self.after_replacement(h0, n)
+        value = self.value(h0, n)
+        return value, value[-1] if n else 0.0
 
     def value(self, h: int, n: int) -> Value:
         """The value of the 13-card hand ``h`` with ``n`` draws left."""

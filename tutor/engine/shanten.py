@@ -22,6 +22,7 @@ from operator import add, lt
 from typing import Any
 
 from tutor.engine import tables as _tables
+from tutor.engine.cycles import release
 from tutor.engine.options import complete_options
 from tutor.engine.supply import _forced, _supply_slack, held_below, supply_cannot_bind
 
@@ -129,7 +130,10 @@ def free_profile(ids: tuple[int, ...], counts: tuple[int, ...], ok: tuple[bool, 
         memo[mkey] = res
         return res
 
-    return rec(0, counts)
+    try:
+        return rec(0, counts)
+    finally:  # (a recursive closure holds itself: ``release``)
+        release(rec)
 
 
 def _front(profile: dict[tuple[int, int, int], int]) -> dict[tuple[int, int, int], int]:
@@ -375,7 +379,10 @@ def exact_at_least(counts: list[int], fei: int, ctx: ShapeContext, target: int) 
         rec(i, rem - 1, kept, sets_left, pair_left)
         loose.pop(); c[i] += 1
 
-    rec(0, sum(c), 0, ctx.sets, 1)
+    try:
+        rec(0, sum(c), 0, ctx.sets, 1)
+    finally:  # (a recursive closure holds itself: ``release``)
+        release(rec)
     return found[0]
 
 

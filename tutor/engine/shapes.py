@@ -10,6 +10,7 @@ from itertools import product
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.readings import CHEE, KONG, NGAN, PONG, RawGroup, RawReading
 from tutor.core.tiles import FEI_ID
+from tutor.engine.cycles import release
 
 ComponentReading = tuple[tuple[RawGroup, ...], int, int, int]
 """One way to use all of a component's cards: (groups, sets, NGAN, FEI used)."""
@@ -131,7 +132,10 @@ def _component(
                     for u in used:
                         c[u] += 1
 
-    rec(0, 0, 0, 0)
+    try:
+        rec(0, 0, 0, 0)
+    finally:  # (a recursive closure holds itself: ``release``)
+        release(rec)
     return sorted(found)
 
 

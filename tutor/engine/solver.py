@@ -19,6 +19,7 @@ from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.core.words import plural
 from tutor.engine.actions import KONGS, kongs, recalls
 from tutor.engine.alike import swapped
+from tutor.engine.cycles import collector_paused
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
 from tutor.engine.horizon import draws_left, most_draws
@@ -180,6 +181,7 @@ def discard(
     return result if note is None else replace(result, notes=(*result.notes, note))
 
 
+@collector_paused
 def _discard(
     hand: Hand, rules: RuleSet, seat: str | Seat, draws: int | None, seen: Sequence[Tile], situations: Iterable[str],
     wall: int | None, exact_draws: int | None, progress: Callable[[int, int, int], None] | None, drawn: Tile | None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tutor.engine.cycles import release
 from tutor.engine.nearest import SPECIAL, Structure
 from tutor.engine.score import is_win
 from tutor.engine.special import gate_suits, orphan_kinds, special_readings
@@ -106,7 +107,10 @@ class SpecialTargets:
                 go(k + 1, lacking + lacks[k])
                 chosen.pop()
 
-        go(0, 0)
+        try:
+            go(0, 0)
+        finally:  # (a recursive closure holds itself: ``release``)
+            release(go)
 
     def _special_wins(self, tgt: tuple[int, ...]) -> bool:
         """Does the special shape of these cards (local kinds) win? Shared by every hand."""
