@@ -6,6 +6,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -208,14 +209,23 @@ def _parser() -> Any:
     user could plant. lark is imported here, not at the top, so that importing ``notation`` stays
     cheap for commands that never parse.
     """
-    from lark import Lark, Token, Transformer, __version__
+    from lark import Lark, Token, Transformer
 
     class _Transformer(_Build, Transformer[Token, Hand]):
         """``_Build`` as the lark ``Transformer`` the parser calls on each reduction."""
 
     grammar = resources.files("notation").joinpath("hand.lark").read_text(encoding="utf-8")
-    cache_file = _cache_file(f"hand-grammar-lark{__version__}-py{sys.version_info[0]}{sys.version_info[1]}.pickle")
-    parser = Lark(grammar, **PARSER_OPTIONS, cache=cache_file or False, transformer=_Transformer())
+    return cached_lark(lambda cache: Lark(grammar, **PARSER_OPTIONS, cache=cache, transformer=_Transformer()), "hand")
+
+
+def cached_lark(build: Callable[[str | bool], Any], name: str) -> Any:
+    """The parser ``build(cache)`` makes, cached on disk between processes as the grammar ``name``
+    (the hand, or the record that imports it; lark checks the grammar and its imports against
+    the cache), in the player's own cache folder only (``_cache_file``), sealed to the player."""
+    from lark import __version__
+
+    cache_file = _cache_file(f"{name}-grammar-lark{__version__}-py{sys.version_info[0]}{sys.version_info[1]}.pickle")
+    parser = build(cache_file or False)
     if cache_file:
         _seal(cache_file)
     return parser

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from notation.parse import _Bonus, _Build, _Fault
+from notation.parse import _Bonus, _Build, _Fault, cached_lark
 from tutor.core.hands import Meld
 from tutor.core.tiles import Tile
 from tutor.errors import RecordError
@@ -196,13 +196,14 @@ class _Lines(_Build):
 
 @cache
 def _parser() -> Any:
-    """The LALR parser of records (the hand grammar imported into it), built once per process."""
+    """The LALR parser of records (the hand grammar imported into it), built once per process and
+    cached on disk between processes as the hand's parser is (``cached_lark``)."""
     from lark import Lark
 
     grammar = resources.files("notation").joinpath("record.lark")
     with resources.as_file(grammar) as path:
-        return Lark.open(str(path), parser="lalr", lexer="contextual", keep_all_tokens=True,
-                         propagate_positions=False)
+        return cached_lark(lambda cache: Lark.open(str(path), parser="lalr", lexer="contextual", keep_all_tokens=True,
+                                                   propagate_positions=False, cache=cache), "record")
 
 
 def parse_record_lines(text: str) -> list[RecordLine]:

@@ -98,6 +98,37 @@ def test_cache_folder_others_may_write_is_not_used(tmp_path: Path, monkeypatch: 
         parse_module._parser.cache_clear()
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX")
+def test_record_parser_is_cached_as_the_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    """The record grammar is cached between processes in the player's own folder, sealed to the
+    player and loaded from there; a copy others may write is ignored, not loaded."""
+    import logging
+
+    import notation.record as record_module
+    from notation.record import parse_record_lines
+
+    text = "rules 3leg\nplayer east\neast deal 123d 456d 789d EE RR G W\n"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    record_module._parser.cache_clear()
+    try:
+        lines = parse_record_lines(text)
+        (cached,) = (tmp_path / "sekwoo").glob("record-grammar-*")
+        assert stat.S_IMODE(cached.stat().st_mode) == 0o600
+        record_module._parser.cache_clear()
+        with caplog.at_level(logging.DEBUG, logger="lark"):
+            assert parse_record_lines(text) == lines
+        assert any("from cache" in r.getMessage() for r in caplog.records)
+        marker = tmp_path / "pwned"
+        _hostile(cached, marker)
+        cached.chmod(0o666)
+        record_module._parser.cache_clear()
+        assert parse_record_lines(text) == lines
+        assert not marker.exists()
+    finally:
+        record_module._parser.cache_clear()
+
+
 # --- user rule files -------------------------------------------------------------------------
 
 _BOMB = "".join(
