@@ -401,13 +401,20 @@ class Search:
         """``_node`` of a hand one draw from a win, where the structures tell the draws that may
         win (``_wanted``) and every other draw is thrown back. (Its sums are of whole numbers,
         the same in any order, so honours held alike need not be folded.)"""
-        total, draws = self._draws(h)
-        wanted = self._wanted(h)
+        total = 0
+        h0c = self.h0c
+        for i, p0, _ in self.draw_list:
+            have = h >> 3 * i & 7
+            total += p0 - have + h0c[i] if have > h0c[i] else p0
         win_fun = 0.0
         win_p = 0.0
-        for i, p, unit in draws:
-            if i in wanted:
-                fun = self._win(h + unit)
+        pool0 = self.pool0
+        units = self.t.unit_of
+        for i in self._wanted(h):
+            have = h >> 3 * i & 7
+            p = pool0[i] - have + h0c[i] if have > h0c[i] else pool0[i]
+            if p > 0:
+                fun = self._win(h + units[i])
                 if fun >= 0:
                     win_fun += p * fun
                     win_p += p

@@ -37,6 +37,7 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
     get = memo.get
     out: dict[int, dict[int, list[Structure] | None]] = {}  # None: a hand met before, known closer
     fi = dist.n if dist.t.has_fei else -1
+    closer_d = d - 1
     for struct in dist.optimal(key):
         rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held)
         if rule is None:
@@ -49,6 +50,21 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
                 kids = out[t] = {}
             up = key + units[t]
             real_ok, fei_ok = by_fei if t == fi else by_real
+            if real_ok is True and fei_ok is True:  # every throw keeps one card more: the loop below, lighter
+                for x in spare:
+                    if t == x:
+                        continue
+                    g = up - units[x]
+                    structs = kids.get(g, _NONE)
+                    if structs is _NONE:
+                        known = get(g)
+                        if known is None:
+                            kids[g] = [struct]
+                        elif known == closer_d:
+                            kids[g] = None  # known closer, from a hand met before
+                    elif structs is not None:
+                        structs.append(struct)
+                continue
             for x in spare:
                 ok = fei_ok if x == fi else real_ok
                 if ok is False or t == x:
