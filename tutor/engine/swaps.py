@@ -38,8 +38,13 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
     out: dict[int, dict[int, list[Structure] | None]] = {}  # None: a hand met before, known closer
     fi = dist.n if dist.t.has_fei else -1
     closer_d = d - 1
+    # a structure with no card beyond its copies, where no FEI is held: what a FEI drawn does (``_swap_rule``)
+    fei_drawn: tuple[int, Throws] | None = None
+    if not fei:
+        fei_drawn = (fi, _SIMPLE if fei_cap >= 1 else _NEITHER) if fi in pool and dist.mw == 1 else \
+            (fi if fi in pool else -1, _UNKNOWN)
     for struct in dist.optimal(key):
-        rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held)
+        rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held, fei_drawn)
         if rule is None:
             continue
         need, spare, by_real, by_fei, lacks = rule
@@ -139,14 +144,32 @@ def _served(
 
 def _swap_rule(
     dist: Distance, struct: Structure, counts: list[int], fei: int, caps: list[int], fei_cap: int,
-    pool: dict[int, int], held: list[int],
+    pool: dict[int, int], held: list[int], fei_drawn: tuple[int, Throws] | None = None,
 ) -> SwapRule | None:
     """What a structure the hand is nearest to says of its swaps: the cards to draw (it lacks
     them, copies are left), the cards to throw (it has no use for them; the FEI last), and
     whether drawing a real card, then drawing a FEI, and throwing a real card or a FEI keeps one
-    card more of it (``_throws``; None: the structure cannot be completed)."""
+    card more of it (``_throws``; None: the structure cannot be completed). ``fei_drawn``, where
+    the hand holds no FEI: the FEI to draw (its kind, or -1) and what drawing it does, for a
+    structure that lacks a card and wants none beyond its copies (as the steps below find)."""
     groups, want = struct
     wk = dist.wanted.get(want) or dist.wants(want)
+    if fei_drawn is not None and groups != SPECIAL:  # no FEI held: the common case first
+        need = []
+        short = over = False
+        for k, w in wk:
+            c = counts[k]
+            if w > c:
+                short = True
+                if k in pool:
+                    need.append(k)
+                if w > caps[k]:
+                    over = True
+                    break
+        if short and not over:
+            if fei_drawn[0] >= 0:
+                need.append(fei_drawn[0])
+            return need, [k for k in held if counts[k] > want[k]], _SIMPLE, fei_drawn[1], None
     fi = dist.n if dist.t.has_fei else -1
     need = []  # a kind no group wants is never needed
     missing = forced = 0  # per kind, the copies it lacks, and those beyond its copies (a FEI's), 3 bits each
