@@ -40,9 +40,10 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
     closer_d = d - 1
     # a structure with no card beyond its copies, where no FEI is held: what a FEI drawn does (``_swap_rule``)
     fei_drawn: tuple[int, Throws] | None = None
-    if not fei:
-        fei_drawn = (fi, _SIMPLE if fei_cap >= 1 else _NEITHER) if fi in pool and dist.mw == 1 else \
-            (fi if fi in pool else -1, _UNKNOWN)
+    if not fei and fi in pool and dist.mw == 1:
+        fei_drawn = (fi, _SIMPLE if fei_cap >= 1 else _NEITHER)
+    elif not fei:  # no FEI to draw, or one whose slots only ``_kept`` can tell
+        fei_drawn = (fi if fi in pool else -1, _UNKNOWN)
     for struct in dist.optimal(key):
         rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held, fei_drawn)
         if rule is None:
