@@ -69,8 +69,8 @@ def test_closer_lists_every_swap_nearer_a_win(seed: int) -> None:
     `test_special_distance`'s.)"""
     rng = random.Random(f"closer-{seed}")
     rules = load_rules("3leg")
-    checked = nearer = 0
-    while checked < 6:
+    checked = nearer = with_fei = 0
+    while checked < 6 or with_fei < 2:  # (a FEI held: the structures' FEI slots decide, ``swaps._verdicts``)
         hand, seen, seat = random_hand(rng, "3leg")
         table = Table(rules, seat, frozenset(), hand)
         h = table.pack(hand.concealed)
@@ -92,5 +92,34 @@ def test_closer_lists_every_swap_nearer_a_win(seed: int) -> None:
         again = {t: set(gs) for t, gs in closer(dist, h, pool).items()}  # every hand known now
         assert again == got
         checked += 1
+        with_fei += any(t.id == FEI_ID for t in hand.concealed)
         nearer += sum(len(gs) for gs in got.values())
     assert nearer > 20  # a real test: many swaps are nearer
+
+
+def test_structure_sets_read_each_structures_wants() -> None:
+    """``StructureSets``: a structure is in ``more[k][c]`` exactly when it wants more than ``c``
+    of kind ``k``, in ``fewer[k][c]`` when it wants fewer, its fields are the kinds it wants and
+    the FEI, and a set lists its structures in the order they were met (for the structures near
+    far hands, holding a FEI or not)."""
+    rules = load_rules("3leg")
+    for text in ("3667899d EE W N R G", "1355789d E W N R G Wh", "1245d EE W N R G F* F*"):
+        hand = Hand.parse(text)
+        table = Table(rules, "east", frozenset(), hand)
+        h = table.pack(hand.concealed)
+        pool0 = [unseen_counts(rules, hand, [])[t] for t in table.kinds]
+        dist = Distance(table, h, pool0)
+        listed = dist.optimal(h)
+        known = dist.known
+        assert len(listed) > 20 and known.structs == listed
+        assert known.unbits(dist.opt[h]) == listed
+        half = listed[::2]
+        assert known.unbits(known.bits(half)) == half  # (numbered already: the same numbers)
+        for i, (_, want) in enumerate(listed):
+            for k in range(dist.n):
+                for c in range(8):
+                    assert bool(known.more[k][c] >> i & 1) == (want[k] > c)
+                    assert bool(known.fewer[k][c] >> i & 1) == (want[k] < c)
+            fields = sum(7 << 3 * k for k in range(dist.n) if want[k]) | 7 << table.fei_shift
+            assert known.fields[i] == fields
+        assert not known.special

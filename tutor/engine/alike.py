@@ -114,11 +114,11 @@ class WalkKeys:
 
     def __init__(self, distance: Distance, h0c: list[int], canon: Callable[[int], int] | None) -> None:
         self.opt = distance.opt
-        self.wants = distance.wants
+        self.more = distance.known.more  # per kind, ``more[k][0]``: the structures wanting it
         self.h0c = h0c
         self.canon = canon
         self.real_bits = sum(1 << 3 * i for i in range(distance.n))  # a bit per real kind (at 3k)
-        self.want_bits: dict[tuple[int, ...], int] = {}  # a structure's kinds wanted, a bit each
+        self.want_bits: dict[int, int] = {}  # per set of structures (``tutor.engine.known``): the kinds wanted, a bit each
         self.known: dict[int, int] = {}  # the keys worked out, by hand
 
     def __call__(self, h: int) -> int:
@@ -128,13 +128,9 @@ class WalkKeys:
         structs = self.opt.get(h)
         if not structs:
             return h if self.canon is None else self.canon(h)
-        bits = self.want_bits
-        wanted = 0
-        for _, want in structs:
-            b = bits.get(want)
-            if b is None:
-                b = bits[want] = sum(1 << 3 * k for k, _ in self.wants(want))
-            wanted |= b
+        wanted = self.want_bits.get(structs)
+        if wanted is None:
+            wanted = self.want_bits[structs] = sum(1 << 3 * k for k, more in enumerate(self.more) if structs & more[0])
         dead = (h | h >> 1 | h >> 2) & self.real_bits & ~wanted
         u = h
         while dead:

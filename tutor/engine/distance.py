@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from tutor.core.readings import CHEE, NGAN, PONG
 from tutor.core.tiles import FEI_ID
 from tutor.engine.cycles import release
+from tutor.engine.known import StructureSets
 from tutor.engine.nearest import SPECIAL, Group, Structure, Throws, fei_slots
 from tutor.engine.score import is_win
 from tutor.engine.shanten import N as N_KINDS
@@ -71,10 +72,16 @@ class Distance:
         # (``optimal``) and passed down to the hands a swap brings closer (``closer``).
         self.by_structure = not self.plain
         self._special: SpecialTargets | None = None  # the special shapes near a hand (``specials_near``)
-        self.opt: dict[int, list[Structure]] = {}
+        # per hand, its nearest structures as a set (``StructureSets.bits``); and where a
+        # search listed them, that list (the order it found them in)
+        self.opt: dict[int, int] = {}
+        self.listed: dict[int, list[Structure]] = {}
+        self.known = StructureSets(self.n, 7 << t.fei_shift if t.has_fei else 0)  # the structures met, numbered
         self.wanted: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # a structure's wants: (kind, copies)
         self.slots_memo: dict[object, int | None] = {}  # ``fei_slots`` by the cards a structure lacks
         self.throws_memo: dict[tuple[int, int], tuple[Throws, Throws]] = {}  # ``swaps._throws`` by slots, FEI held
+        # ``swaps._slots_rule`` by structure and the fields it reads
+        self.rules_memo: dict[int, tuple[Throws, Throws, tuple[int, int, int]] | None] = {}
 
     # --- the public questions --------------------------------------------------------------
     def of(self, key: int) -> int:
@@ -122,15 +129,16 @@ class Distance:
         shapes among them: those a target reaches in ``d + 1`` draws (found by one search, or passed down by
         ``tutor.engine.swaps.closer``). With ``most``, a hand further than ``most`` draws from a
         win gets no list (and is known to be that far)."""
-        got = self.opt.get(key)
-        if got is not None:
-            return got
+        bits = self.opt.get(key)
+        if bits is not None:
+            listed = self.listed.get(key)
+            return listed if listed is not None else self.known.unbits(bits)
         counts, fei = self._counts(key)
         caps, fei_cap = self._caps(counts, fei)
         limit = self.t.shape.size if most is None else most
         # deepening from the least the shanten allows: the search grows fast with its bound
         draws = max(self.t.shanten(key), self.low.get(key, -2)) + 1
-        got = []
+        got: list[Structure] = []
         seen: dict[tuple[Group, ...], int | None] = {}  # the cards structures keep, over the bounds tried
         while not got and draws <= limit:
             reached, got = self.nearest(counts, fei, caps, fei_cap, draws, seen)
@@ -140,10 +148,19 @@ class Distance:
                     got, reached = (got + shapes if got and more == reached else shapes), more
             draws = reached if got else draws + 1
         if got or most is None:
-            self.opt[key] = got
+            self.opt[key] = self.known.bits(got)
+            self.listed[key] = got
             self.memo[key] = draws - 1
         else:
             self.low[key] = max(self.low.get(key, -2), draws - 1)
+        return got
+
+    def optimal_bits(self, key: int) -> int:
+        """``optimal`` as a set of structures (``StructureSets.bits``)."""
+        got = self.opt.get(key)
+        if got is None:
+            self.optimal(key)
+            got = self.opt[key]
         return got
 
     def specials_near(self, counts: list[int], caps: list[int], most: int) -> tuple[int, list[Structure]]:

@@ -391,10 +391,10 @@ class Search:
         structure wants more of than ``h`` holds, or a FEI."""
         d = self.d
         out = {d.n} if self.t.has_fei else set()
-        for _, want in d.optimal(h):
-            for k, w in d.wants(want):
-                if w > h >> 3 * k & 7:
-                    out.add(k)
+        structs = d.optimal_bits(h)
+        for k, more in enumerate(d.known.more):
+            if structs & more[h >> 3 * k & 7]:
+                out.add(k)
         return out
 
     def _ready(self, h: int) -> Node:

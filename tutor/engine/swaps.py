@@ -26,28 +26,180 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
     argument makes the structures a swap serves all those the hand it leaves is nearest to, and
     only a swap leaving a hand at distance ``d - 1`` can be closer: where that hand's distance is
     known already (met from another hand), a swap to any other is dropped unlooked at, and the
-    structures it serves are not listed again."""
+    structures it serves are not listed again.
+
+    The structures are sets (``tutor.engine.known``), so the swaps are found a card drawn and a card
+    thrown at a time, not a structure at a time: a real card ``x`` thrown serves the structures
+    wanting fewer ``x`` than the hand holds (``StructureSets.fewer``), a real card ``t`` drawn those
+    wanting more (``StructureSets.more``), so the swap serves the two sets' common part, less the
+    structures where it keeps no card more. Where a card drawn or thrown is a FEI, that depends
+    on the structure's FEI slots (``_verdicts``), found a structure at a time; structures no
+    such rule covers (special shapes, cards wanted beyond their copies, sets taking two FEI)
+    are weighed a swap at a time (``_swap_rule``)."""
     d = dist.of(key)
     counts, fei = dist._counts(key)
     caps, fei_cap = dist._caps(counts, fei)
     held = [k for k in range(dist.n) if counts[k]]
-    kept_now = dist.t.shape.size - 1 - d
-    units = dist.t.unit_of
+    every = dist.optimal_bits(key)
+    fi = dist.n if dist.t.has_fei else -1
+    known_sets = dist.known
+    more, fewer = known_sets.more, known_sets.fewer
+    # a structure wanting a card beyond its copies
+    over = 0
+    for k, c in enumerate(caps):
+        over |= more[k][c]
+    fei_in_pool = fi >= 0 and fi in pool
+    plain = every & ~known_sets.special & ~over  # the structures the sets below weigh
+    # per card drawn (real, or a FEI): the structures a real card thrown then serves, and those a FEI thrown serves
+    by_real: dict[int, int] = {}
+    by_fei: dict[int, int] = {}
+    if not fei and (dist.mw == 1 or not fei_in_pool):
+        # no FEI held: a real card drawn for a real one always keeps one more; a FEI drawn where a slot is free
+        for t in pool:
+            if t != fi:
+                got = plain & more[t][counts[t]]
+                if got:
+                    by_real[t] = got
+        if fei_in_pool and fei_cap >= 1 and plain:
+            by_real[fi] = plain
+    elif fei and dist.mw == 1 and fi >= 0:  # (cards wanted beyond their copies too: the FEI slots tell)
+        plain = _verdicts(dist, key, every & ~known_sets.special, counts, fei, caps, fei_cap, pool, by_real, by_fei)
+    else:
+        plain = 0
+    out: dict[int, dict[int, int | None]] = {}  # per card drawn, the hands left: their structures, or None (met before)
     memo = dist.memo
     get = memo.get
-    out: dict[int, dict[int, list[Structure] | None]] = {}  # None: a hand met before, known closer
-    fi = dist.n if dist.t.has_fei else -1
     closer_d = d - 1
+    units = dist.t.unit_of
+    throws = [(x, spare) for x in held if (spare := fewer[x][counts[x]] & every)]  # a real card thrown: those it serves
+    for t, served in by_real.items():
+        kids = out.get(t)
+        if kids is None:
+            kids = out[t] = {}
+        up = key + units[t]
+        for x, spare in throws:
+            if x == t:
+                continue
+            bits = served & spare
+            if bits:
+                g = up - units[x]
+                known = get(g)
+                if known is None:
+                    kids[g] = bits
+                elif known == closer_d:
+                    kids[g] = None
+    for t, bits in by_fei.items():
+        kids = out.get(t)
+        if kids is None:
+            kids = out[t] = {}
+        g = key + units[t] - units[fi]
+        known = get(g)  # (the only swap drawing t and throwing a FEI: g is new to ``kids``)
+        if known is None:
+            kids[g] = bits
+        elif known == closer_d:
+            kids[g] = None
+    rest = every & ~plain
+    if rest:
+        _one_by_one(dist, key, d, rest, counts, fei, caps, fei_cap, pool, held, out)
+    swaps: dict[int, list[int]] = {}
+    opt = dist.opt
+    for t, kids in out.items():
+        if kids:
+            swaps[t] = list(kids)
+            for g, found in kids.items():
+                if found is not None:
+                    opt[g] = found
+                    memo[g] = closer_d
+    return swaps
+
+
+def _verdicts(
+    dist: Distance, key: int, plain: int, counts: list[int], fei: int, caps: list[int], fei_cap: int, pool: dict[int, int],
+    by_real: dict[int, int], by_fei: dict[int, int],
+) -> int:
+    """``closer``'s sets where the hand holds a FEI and a group takes one at most: per card drawn,
+    the structures a real card thrown serves (``by_real``) and those a FEI thrown serves
+    (``by_fei``), filled in from each structure's FEI slots (``_swap_rule``'s rule); the
+    structures weighed so (the others are left to ``_one_by_one``)."""
+    fi = dist.n
+    more = dist.known.more
+    real_true = 0  # a real card drawn for a real one keeps one more
+    fei_true = 0  # a real card drawn for a FEI keeps one more
+    fei_drawn = 0  # a FEI drawn for a real card keeps one more
+    ask_real: list[tuple[int, Lacks]] = []  # only ``_served`` can tell, per card drawn
+    ask_fei: list[tuple[int, Lacks]] = []  # a FEI thrown: the same
+    weighed = 0
+    structs = dist.known.structs
+    fields = dist.known.fields
+    known = dist.rules_memo
+    bits = plain
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        i = low.bit_length() - 1
+        # the rule reads the counts of the kinds the structure wants and the FEI held (their copy limits follow)
+        rk = (key & fields[i]) << 32 | i
+        if rk in known:
+            rule = known[rk]
+        else:
+            rule = known[rk] = _slots_rule(dist, structs[i], counts, fei, caps, fei_cap)
+        weighed |= low
+        if rule is None:
+            continue
+        real, drawn, lacks = rule
+        if real[0] is True:
+            real_true |= low
+        elif real[0] is None:
+            ask_real.append((i, lacks))
+        if real[1] is True:
+            fei_true |= low
+        elif real[1] is None:
+            ask_fei.append((i, lacks))
+        if drawn[0]:
+            fei_drawn |= low
+    for t in pool:
+        if t == fi:
+            continue
+        wants = plain & more[t][counts[t]]
+        if not wants:
+            continue
+        served = wants & real_true
+        for i, lacks in ask_real:
+            if wants >> i & 1 and _served(dist, structs[i], counts, fei, caps, fei_cap, lacks, t, False):
+                served |= 1 << i
+        if served:
+            by_real[t] = served
+        thrown = wants & fei_true
+        for i, lacks in ask_fei:
+            if wants >> i & 1 and _served(dist, structs[i], counts, fei, caps, fei_cap, lacks, t, True):
+                thrown |= 1 << i
+        if thrown:
+            by_fei[t] = thrown
+    if fi in pool and fei_drawn:
+        by_real[fi] = fei_drawn
+    return weighed
+
+def _one_by_one(
+    dist: Distance, key: int, d: int, bits: int, counts: list[int], fei: int, caps: list[int], fei_cap: int,
+    pool: dict[int, int], held: list[int], out: dict[int, dict[int, int | None]],
+) -> None:
+    """``closer``'s swaps toward the structures ``bits`` weighed a structure and a swap at a time
+    (``_swap_rule``), added to ``out``."""
+    fi = dist.n if dist.t.has_fei else -1
+    kept_now = dist.t.shape.size - 1 - d
+    units = dist.t.unit_of
+    get = dist.memo.get
     # a structure with no card beyond its copies, where no FEI is held: what a FEI drawn does (``_swap_rule``)
     fei_drawn: tuple[int, Throws] | None = None
     if not fei and fi in pool and dist.mw == 1:
         fei_drawn = (fi, _SIMPLE if fei_cap >= 1 else _NEITHER)
     elif not fei:  # no FEI to draw, or one whose slots only ``_kept`` can tell
         fei_drawn = (fi if fi in pool else -1, _UNKNOWN)
-    for struct in dist.optimal(key):
+    for struct in dist.known.unbits(bits):
         rule = _swap_rule(dist, struct, counts, fei, caps, fei_cap, pool, held, fei_drawn)
         if rule is None:
             continue
+        bit = 1 << dist.known.numbers[struct]
         need, spare, by_real, by_fei, lacks = rule
         told: dict[int, bool] = {}  # ``_kept``'s verdicts: per card drawn, one for every real card thrown, one for a FEI
         for t in need:
@@ -56,30 +208,15 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
                 kids = out[t] = {}
             up = key + units[t]
             real_ok, fei_ok = by_fei if t == fi else by_real
-            if real_ok is True and fei_ok is True:  # every throw keeps one card more: the loop below, lighter
-                for x in spare:
-                    if t == x:
-                        continue
-                    g = up - units[x]
-                    structs = kids.get(g, _NONE)
-                    if structs is _NONE:
-                        known = get(g)
-                        if known is None:
-                            kids[g] = [struct]
-                        elif known == closer_d:
-                            kids[g] = None  # known closer, from a hand met before
-                    elif structs is not None:
-                        structs.append(struct)
-                continue
             for x in spare:
                 ok = fei_ok if x == fi else real_ok
                 if ok is False or t == x:
                     continue
                 g = up - units[x]
-                structs = kids.get(g, _NONE)
-                if structs is None:
+                got = kids.get(g, -1)
+                if got is None:
                     continue  # known closer, from a hand met before
-                known = get(g) if structs is _NONE else None
+                known = get(g) if got == -1 else None
                 if known is not None and known != d - 1:
                     continue  # a hand met before, not closer
                 if ok is None:  # only ``_kept`` can tell
@@ -92,22 +229,12 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
                             v = told[tk] = dist.kept_after(struct, counts, fei, t, x) == kept_now + 1
                     if not v:
                         continue
-                if structs is not _NONE:
-                    structs.append(struct)
+                if got != -1:
+                    kids[g] = got | bit
                 else:
-                    kids[g] = [struct] if known is None else None
-    swaps: dict[int, list[int]] = {}
-    for t, kids in out.items():
-        if kids:
-            swaps[t] = list(kids)
-            for g, structs in kids.items():
-                if structs is not None:
-                    dist.opt[g] = structs
-                    memo[g] = d - 1
-    return swaps
+                    kids[g] = bit if known is None else None
 
 
-_NONE: list[Structure] = []  # a hand not listed yet among a draw's
 Lacks = tuple[int, int, int]  # a structure's cards lacked and forced (3 bits a kind), its FEI slots
 SwapRule = tuple[list[int], list[int], Throws, Throws, Lacks | None]
 
@@ -202,22 +329,57 @@ def _swap_rule(
         return need, spare, _UNKNOWN, _UNKNOWN, None
     if simple and missing:  # no FEI held: a group lacking a card has a slot for a FEI drawn (``fei_slots``)
         return need, spare, _SIMPLE, _SIMPLE if fei_cap >= 1 else _NEITHER, None
-    skey = (groups, missing, forced, fei_cap)  # the slots depend on the cards the groups lack alone
-    if skey in dist.slots_memo:
-        u = dist.slots_memo[skey]
-    else:
-        u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
+    u = _slots(dist, struct, counts, caps, fei_cap, missing, forced)
     if u is None:
         return None
     if simple:  # no FEI held: a FEI drawn keeps one card more where a slot is free (``_throws``)
         free = u >= 1 and fei_cap >= 1
         return need, spare, _SIMPLE, (free, free), None
-    got = dist.throws_memo.get((u, fei))  # the rest depends on u and the FEI held (fei_cap follows)
+    real, drawn = _throws_at(dist, u, fei, fei_cap)
+    return need, spare, real, drawn, (missing, forced, u)
+
+
+def _slots(dist: Distance, struct: Structure, counts: list[int], caps: list[int], fei_cap: int, missing: int,
+           forced: int) -> int | None:
+    """``fei_slots`` of a structure, memoised by the cards it lacks (``missing``, ``forced``: 3 bits a kind)."""
+    groups, want = struct
+    skey = (groups, missing, forced, fei_cap)  # the slots depend on the cards the groups lack alone
+    if skey in dist.slots_memo:
+        return dist.slots_memo[skey]
+    u = dist.slots_memo[skey] = fei_slots(groups, want, counts, caps, fei_cap)
+    return u
+
+
+def _throws_at(dist: Distance, u: int, fei: int, fei_cap: int) -> tuple[Throws, Throws]:
+    """``_throws`` for a real card drawn and for a FEI drawn, with ``u`` FEI slots and ``fei`` held
+    (memoised: fei_cap follows from them)."""
+    got = dist.throws_memo.get((u, fei))
     if got is None:
-        supplied = dist.base[fi] >= 0
+        supplied = dist.base[dist.n] >= 0
         got = dist.throws_memo[u, fei] = (
             _throws(fei, u, fei_cap, supplied, False), _throws(fei, u, fei_cap, supplied, True))
-    return need, spare, got[0], got[1], (missing, forced, u)
+    return got
+
+
+def _slots_rule(
+    dist: Distance, struct: Structure, counts: list[int], fei: int, caps: list[int], fei_cap: int,
+) -> tuple[Throws, Throws, Lacks] | None:
+    """``_swap_rule``'s verdicts for a structure of groups taking one FEI at most, where the hand
+    holds a FEI (the cards to draw and throw are ``closer``'s sets): whether a real card drawn,
+    then a FEI drawn, keeps one card more throwing a real card or a FEI, and what it lacks."""
+    want = struct[1]
+    missing = forced = 0
+    for k, w in dist.wanted.get(want) or dist.wants(want):
+        c = counts[k]
+        if w > c:
+            missing += w - c << 3 * k
+            if w > caps[k]:
+                forced += w - caps[k] << 3 * k
+    u = _slots(dist, struct, counts, caps, fei_cap, missing, forced)
+    if u is None:
+        return None
+    real, drawn = _throws_at(dist, u, fei, fei_cap)
+    return real, drawn, (missing, forced, u)
 
 _SIMPLE: Throws = (True, True)
 _NEITHER: Throws = (False, False)
@@ -253,7 +415,7 @@ def split(dist: Distance, key14: int) -> None:
             continue
         sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
         if sub:
-            dist.opt[g] = sub
+            dist.opt[g] = dist.known.bits(sub)
             dist.memo[g] = size - 1 - kept
 
 def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
@@ -276,7 +438,7 @@ def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
     counts, fei = root._counts(key14)
     sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
     if sub:
-        dist.opt[g] = sub
+        dist.opt[g] = dist.known.bits(sub)
         dist.memo[g] = root.t.shape.size - 1 - kept
     elif got:
         dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
