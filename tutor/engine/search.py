@@ -332,19 +332,36 @@ class Search:
         kept, its copies and the hands its discards that bring a win closer leave."""
         if not dh and self.d.by_structure:
             return self._ready(h)
+        key = self.key_of
+        keys = key.known
+        kept: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        if self.d.by_structure:  # no draw wins; the swaps closer come from the structures (``outcomes``, summed here)
+            total, draws = self._draws(h)
+            if self.classes:
+                draws = self.fold(h, draws)
+            swaps = closer(self.d, h, {i: p for i, p, _ in draws})
+            stay = 0
+            for i, p, _ in draws:
+                gs = swaps.get(i)
+                if gs:
+                    first: dict[int, int] = {}  # a hand per memo key: they are worth the same (``WalkKeys``)
+                    for g in gs:
+                        k = keys.get(g)
+                        first.setdefault(key(g) if k is None else k, g)
+                    kept.append((p, tuple(first.values()), tuple(first)))
+                else:
+                    stay += p
+            return dh, total, 0.0, 0.0, float(stay), tuple(kept)
         total, outcomes = self.outcomes(h, dh)
         win_fun = 0.0
         win_p = 0.0
         stay_p = 0.0
-        kept: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-        key = self.key_of
-        keys = key.known
         for _, p, fun, kids in outcomes:
             if fun >= 0:
                 win_fun += p * fun
                 win_p += p
             elif kids:
-                first: dict[int, int] = {}  # a hand per memo key: they are worth the same (``WalkKeys``)
+                first = {}
                 for g in kids:
                     k = keys.get(g)
                     first.setdefault(key(g) if k is None else k, g)
