@@ -88,10 +88,16 @@ class _Plan:
     all), those the reading decides (``asked``), and the counts of its ``PER_SET`` items per set,
     shared by the plans of one seat and situation. An item is (place in the plan, rule, points, count)."""
 
-    __slots__ = ("_ctx", "_place", "_sets", "asked", "base", "fixed", "free", "items", "per_set")
+    __slots__ = ("_ctx", "_place", "_sets", "asked", "base", "fixed", "free", "items", "per_set", "ranked")
+
+    RANKED = 200_000
+    """The most readings ``ranked`` keeps; past it, it starts again empty."""
 
     def __init__(self, items: list[tuple[Any, int, int]], ctx: Context, sets: dict[Any, Any], scoring: Any) -> None:
         self.items = items
+        # per concealed KONG laid down, per reading's groups (where no FEI sits): its rank and items
+        # (``AdditiveScorer._top``; complete hands near one another share most of their readings)
+        self.ranked: dict[frozenset[int], dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], list[Any]]]] = {}
         self.fixed = [(j, rule, pts, n) for j, (rule, pts, n) in enumerate(items) if n > 0]
         self.free = [x for x in self.fixed if not x[1].per_reading]
         self.per_set = {j: (rule, pts) for j, (rule, pts, n) in enumerate(items) if n < 0 and rule.pattern in PER_SET}
@@ -287,21 +293,32 @@ class AdditiveScorer(Scorer):
         # fewer-FEI order of ``_key`` never separates two readings here: the first of the best rank
         # is kept. Where a FEI sits does not change the score, so a reading that differs from one
         # already ranked only there is passed over (there is none without a FEI).
+        # The rank of a reading depends on its groups but for where a FEI sits, and on the plan
+        # (seat, situation, bonus cards, FEI held) and the concealed KONGs: it is kept per plan.
         best: tuple[tuple[int, int, int], RawReading, list[Any]] | None = None
         seen: set[tuple[tuple[int, int, int], ...]] | None = set() if wild_held or melds else None
         plan: _Plan | None = None
+        ranked: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], list[Any]]] = {}
         items = self.rules.items
         for raw in raws:
+            shape = tuple((k, t, d) for k, t, _, d in raw)
             if seen is not None:
-                shape = tuple((k, t, d) for k, t, _, d in raw)
                 if shape in seen:
                     continue
                 seen.add(shape)
-            ctx = reading_context(raw, bonus, wild_held, flags, seat, hidden)
-            if plan is None:
-                plan = self._plan(ctx, seat)
-            hits = plan.varying(ctx, items)
-            key = self._rank(hits, plan.base)
+            got = ranked.get(shape)
+            if got is None:
+                ctx = reading_context(raw, bonus, wild_held, flags, seat, hidden)
+                if plan is None:
+                    plan = self._plan(ctx, seat)
+                    if len(plan.ranked.get(hidden, ())) >= plan.RANKED:
+                        plan.ranked.clear()
+                    ranked = plan.ranked.setdefault(hidden, {})
+                    got = ranked.get(shape)
+                if got is None:
+                    hits = plan.varying(ctx, items)
+                    got = ranked[shape] = (self._rank(hits, plan.base), hits)
+            key, hits = got
             if best is None or key > best[0]:
                 best = (key, raw, hits)
         assert best is not None and plan is not None  # the score's rows are built for the best reading only
