@@ -34,8 +34,8 @@ def closer(dist: Distance, key: int, pool: dict[int, int]) -> dict[int, list[int
     wanting more (``StructureSets.more``), so the swap serves the two sets' common part, less the
     structures where it keeps no card more. Where a card drawn or thrown is a FEI, that depends
     on the structure's FEI slots (``_verdicts``), found a structure at a time; structures no
-    such rule covers (special shapes, cards wanted beyond their copies, sets taking two FEI)
-    are weighed a swap at a time (``_swap_rule``)."""
+    such rule covers (special shapes; with no FEI held, cards wanted beyond their copies; sets
+    that may take two FEI) are weighed a swap at a time (``_swap_rule``)."""
     d = dist.of(key)
     counts, fei = dist._counts(key)
     caps, fei_cap = dist._caps(counts, fei)
@@ -131,7 +131,7 @@ def _verdicts(
     weighed = 0
     structs = dist.known.structs
     fields = dist.known.fields
-    known = dist.rules_memo
+    memo = dist.rules_memo
     bits = plain
     while bits:
         low = bits & -bits
@@ -139,10 +139,10 @@ def _verdicts(
         i = low.bit_length() - 1
         # the rule reads the counts of the kinds the structure wants and the FEI held (their copy limits follow)
         rk = (key & fields[i]) << 32 | i
-        if rk in known:
-            rule = known[rk]
+        if rk in memo:
+            rule = memo[rk]
         else:
-            rule = known[rk] = _slots_rule(dist, structs[i], counts, fei, caps, fei_cap)
+            rule = memo[rk] = _slots_rule(dist, structs[i], counts, fei, caps, fei_cap)
         weighed |= low
         if rule is None:
             continue
@@ -178,6 +178,7 @@ def _verdicts(
     if fi in pool and fei_drawn:
         by_real[fi] = fei_drawn
     return weighed
+
 
 def _one_by_one(
     dist: Distance, key: int, d: int, bits: int, counts: list[int], fei: int, caps: list[int], fei_cap: int,
