@@ -23,7 +23,7 @@ the win probability. A hand whose distance to a win is ``n`` or more is worth no
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from tutor.engine.alike import Folds, WalkKeys, classes, keyed
@@ -332,8 +332,6 @@ class Search:
         kept, its copies and the hands its discards that bring a win closer leave."""
         if not dh and self.d.by_structure:
             return self._ready(h)
-        key = self.key_of
-        keys = key.known
         kept: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         if self.d.by_structure:  # no draw wins; the swaps closer come from the structures (``outcomes``, summed here)
             total, draws = self._draws(h)
@@ -344,11 +342,7 @@ class Search:
             for i, p, _ in draws:
                 gs = swaps.get(i)
                 if gs:
-                    first: dict[int, int] = {}  # a hand per memo key: they are worth the same (``WalkKeys``)
-                    for g in gs:
-                        k = keys.get(g)
-                        first.setdefault(key(g) if k is None else k, g)
-                    kept.append((p, tuple(first.values()), tuple(first)))
+                    kept.append(self._keyed(p, gs))
                 else:
                     stay += p
             return dh, total, 0.0, 0.0, float(stay), tuple(kept)
@@ -361,14 +355,21 @@ class Search:
                 win_fun += p * fun
                 win_p += p
             elif kids:
-                first = {}
-                for g in kids:
-                    k = keys.get(g)
-                    first.setdefault(key(g) if k is None else k, g)
-                kept.append((p, tuple(first.values()), tuple(first)))
+                kept.append(self._keyed(p, kids))
             else:
                 stay_p += p
         return dh, total, win_fun, win_p, stay_p, tuple(kept)
+
+    def _keyed(self, p: int, kids: Iterable[int]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """A draw kept (``p`` copies) and the hands its discards closer leave: one hand per memo
+        key (they are worth the same: ``WalkKeys``), and the keys."""
+        key = self.key_of
+        keys = key.known
+        first: dict[int, int] = {}
+        for g in kids:
+            k = keys.get(g)
+            first.setdefault(key(g) if k is None else k, g)
+        return p, tuple(first.values()), tuple(first)
 
     def outcomes(self, h: int, dh: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...]]]]:
         """Each draw at the 13-card hand ``h`` (at distance ``dh``) after the exact draws: the

@@ -163,18 +163,13 @@ def _verdicts(
         wants = plain & more[t][counts[t]]
         if not wants:
             continue
-        served = wants & real_true
-        for i, lacks in ask_real:
-            if wants >> i & 1 and _served(dist, structs[i], counts, fei, caps, fei_cap, lacks, t, False):
-                served |= 1 << i
-        if served:
-            by_real[t] = served
-        thrown = wants & fei_true
-        for i, lacks in ask_fei:
-            if wants >> i & 1 and _served(dist, structs[i], counts, fei, caps, fei_cap, lacks, t, True):
-                thrown |= 1 << i
-        if thrown:
-            by_fei[t] = thrown
+        for out, told, asked, fei_thrown in ((by_real, real_true, ask_real, False), (by_fei, fei_true, ask_fei, True)):
+            served = wants & told
+            for i, lacks in asked:
+                if wants >> i & 1 and _served(dist, structs[i], counts, fei, caps, fei_cap, lacks, t, fei_thrown):
+                    served |= 1 << i
+            if served:
+                out[t] = served
     if fi in pool and fei_drawn:
         by_real[fi] = fei_drawn
     return weighed
