@@ -71,41 +71,52 @@ def combine_readings(options: list[list[ComponentReading]], sets: int, pair: boo
 _MEMO: dict[tuple[bool, ...], dict[tuple[int, tuple[int, ...], int, int], list[ComponentReading]]] = {}
 
 
+_SUFFIXES: dict[tuple[bool, ...], dict[tuple[int, int, tuple[int, ...], int, int], list[ComponentReading]]] = {}
+SUFFIXES = 50_000
+"""The most suffix states ``_component`` keeps per CHEE rule; past it, it starts again empty."""
+_DONE: list[ComponentReading] = [((), 0, 0, 0)]
+
+
 def _component(
     base: int, cnts: tuple[int, ...], fei: int, max_wild: int, chee_ok: tuple[bool, ...]
 ) -> list[ComponentReading]:
-    """Every way to use all of one component's cards in groups: (groups, sets, NGAN, FEI used)."""
-    c = list(cnts)
-    n = len(c)
-    found: set[tuple[tuple[RawGroup, ...], int, int, int]] = set()
-    acc: list[RawGroup] = []
+    """Every way to use all of one component's cards in groups: (groups, sets, NGAN, FEI used).
 
-    def rec(j: int, f: int, s: int, p: int) -> None:
+    The cards are used from the lowest up: at the lowest left, a PONG or NGAN of it (with FEI
+    for some of its cards) or a CHEE whose lowest real card it is (FEI below it, where lower
+    cards are used up). What the cards above it can still make depends only on their counts,
+    the FEI left and whether the NGAN is taken, so those ways are kept by that state and shared
+    by every component (of this CHEE rule) that reaches it: hands near one another share most."""
+    memo = _SUFFIXES.setdefault(chee_ok, {})
+    if len(memo) >= SUFFIXES:
+        memo.clear()
+    n = len(cnts)
+
+    def ways(c: tuple[int, ...], j: int, spare: int, p: int) -> list[ComponentReading]:
         while j < n and c[j] == 0:
             j += 1
         if j == n:
-            found.add((tuple(sorted(acc)), s, p, f))
-            return
+            return _DONE
+        key = (base + j, max_wild, c[j:], spare, p)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        out: list[ComponentReading] = []
         i = base + j
         cnt = c[j]
-        spare = fei - f
         for w in range(min(max_wild, spare, 2) + 1):  # PONG with w FEI
             r = 3 - w
             if cnt >= r:
-                c[j] -= r
-                acc.append((PONG, i, (1 << w) - 1 << r, 0))
-                rec(j, f + w, s + 1, p)
-                acc.pop()
-                c[j] += r
+                g = (PONG, i, (1 << w) - 1 << r, 0)
+                for gs, st, pp, f in ways((*c[:j], cnt - r, *c[j + 1:]), j, spare - w, p):
+                    out.append(((g, *gs), st + 1, pp, f + w))
         if p == 0:
             for w in range(min(max_wild, spare, 1) + 1):  # NGAN with w FEI
                 r = 2 - w
                 if cnt >= r:
-                    c[j] -= r
-                    acc.append((NGAN, i, w << 1, 0))
-                    rec(j, f + w, s, 1)
-                    acc.pop()
-                    c[j] += r
+                    g = (NGAN, i, w << 1, 0)
+                    for gs, st, pp, f in ways((*c[:j], cnt - r, *c[j + 1:]), j, spare - w, 1):
+                        out.append(((g, *gs), st, pp + 1, f + w))
         if i < 27 and n > 1:
             for start in (i - 2, i - 1, i):  # CHEE windows holding i as their lowest real card
                 if start < base or start % 9 > 6 or not chee_ok[start]:
@@ -123,20 +134,20 @@ def _component(
                     nw = w.bit_count()
                     if not ok or nw > max_wild or nw > spare:
                         continue
-                    used = [start + k - base for k in range(3) if not w >> k & 1]
-                    for u in used:
-                        c[u] -= 1
-                    acc.append((CHEE, start, w, 0))
-                    rec(j, f + nw, s + 1, p)
-                    acc.pop()
-                    for u in used:
-                        c[u] += 1
+                    rest = list(c)
+                    for k in range(3):
+                        if not w >> k & 1:
+                            rest[start + k - base] -= 1
+                    g = (CHEE, start, w, 0)
+                    for gs, st, pp, f in ways(tuple(rest), j, spare - nw, p):
+                        out.append(((g, *gs), st + 1, pp, f + nw))
+        memo[key] = out
+        return out
 
     try:
-        rec(0, 0, 0, 0)
+        return sorted({(tuple(sorted(gs)), st, pp, f) for gs, st, pp, f in ways(cnts, 0, fei, 0)})
     finally:  # (a recursive closure holds itself: ``release``)
-        release(rec)
-    return sorted(found)
+        release(ways)
 
 
 def meld_options(meld: Meld, chee_ok: tuple[bool, ...]) -> list[RawGroup]:
