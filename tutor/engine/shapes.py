@@ -71,7 +71,7 @@ def combine_readings(options: list[list[ComponentReading]], sets: int, pair: boo
 _MEMO: dict[tuple[bool, ...], dict[tuple[int, tuple[int, ...], int, int], list[ComponentReading]]] = {}
 
 
-_SUFFIXES: dict[tuple[bool, ...], dict[tuple[int, int, tuple[int, ...], int, int], list[ComponentReading]]] = {}
+_SUFFIXES: dict[tuple[bool, ...], dict[tuple[int, int, int, tuple[int, ...], int, int], list[ComponentReading]]] = {}
 SUFFIXES = 50_000
 """The most suffix states ``_component`` keeps per CHEE rule; past it, it starts again empty."""
 _DONE: list[ComponentReading] = [((), 0, 0, 0)]
@@ -97,7 +97,7 @@ def _component(
             j += 1
         if j == n:
             return _DONE
-        key = (base + j, max_wild, c[j:], spare, p)
+        key = (base, j, max_wild, c[j:], spare, p)  # (the component's own start: its CHEE windows begin there)
         got = memo.get(key)
         if got is not None:
             return got
