@@ -208,9 +208,9 @@ def test_analyze_with_a_card_thrown_is_claim_or_pass() -> None:
 
 
 def test_a_claim_search_past_the_budget_stops_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.engine import solver
+    from tutor.engine import budget
 
-    monkeypatch.setattr(solver, "MAX_STATES", 50)
+    monkeypatch.setattr(budget, "MAX_STATES", 50)
     res = CliRunner().invoke(app, ["claim", "135d 468d 99d EE RGW | a1", "7d", "-n", "4", "--exact-draws", "3"])
     assert res.exit_code == 2 and res.output.startswith("sekwoo: --exact-draws: weighing every discard over 3 of 4")
 

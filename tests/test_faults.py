@@ -262,20 +262,20 @@ def test_batch_unexpected_error_on_one_line(monkeypatch: pytest.MonkeyPatch) -> 
 def test_search_past_its_budget_stops_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """A search that would pass MAX_STATES hand states stops with an error naming the option."""
     from tutor import Hand, load_rules
-    from tutor.engine import solver
+    from tutor.engine import budget, solver
     from tutor.errors import ArgumentError
 
     hand, rules = Hand.parse("135d 468d 99d EE RGW Wh | a1"), load_rules("3leg")
     whole = solver.discard(hand, rules, "east", 4)
     assert whole.states > 300
-    monkeypatch.setattr(solver, "MAX_STATES", 200)
+    monkeypatch.setattr(budget, "MAX_STATES", 200)
     with pytest.raises(ArgumentError, match=r"exact_draws: weighing every discard over 3 of 4 draws passes") as err:
         solver.discard(hand, rules, "east", 4, exact_draws=3)
     assert err.value.argument == "exact_draws"
-    assert solver._memory_mb() > 1  # this process, as the platform reports it
-    monkeypatch.setattr(solver, "MAX_STATES", 10**9)
+    assert budget._memory_mb() > 1  # this process, as the platform reports it
+    monkeypatch.setattr(budget, "MAX_STATES", 10**9)
     reads = iter(range(0, 10**6, 600))  # memory as it grows: 600 MB more at each check
-    monkeypatch.setattr(solver, "_memory_mb", lambda: float(next(reads)))
+    monkeypatch.setattr(budget, "_memory_mb", lambda: float(next(reads)))
     with pytest.raises(ArgumentError, match=r"over 3 of 4 draws passes the search's budget of 1,000 MB of memory"):
         solver.discard(hand, rules, "east", 4, exact_draws=3)
     assert next(reads) == 3 * 600  # stopped at the second check (1,200 MB over the start), not later
@@ -286,23 +286,23 @@ def test_past_its_budget_the_default_weighing_answers_over_fewer_draws_and_says_
     """A hand whose whole round passes the budget gets the answer over the longest of 3, 2, 1 draws
     that fits (the same as asking for it), with a note; ``claim`` the same."""
     from tutor import Hand, Tile, claim, load_rules
-    from tutor.engine import solver
+    from tutor.engine import budget, solver
 
     rules = load_rules("3leg")
     hand = Hand.parse("1234d 567d 99d EE RG N | f1")
     asked = {m: solver.discard(hand, rules, "east", m) for m in (2, 3, 5)}
     assert asked[2].states <= 1000 < min(asked[3].states, asked[5].states)
-    monkeypatch.setattr(solver, "MAX_STATES", 1000)
+    monkeypatch.setattr(budget, "MAX_STATES", 1000)
     got = solver.discard(hand, rules, "east", 5)
     assert (got.draws, got.options, got.states) == (2, asked[2].options, asked[2].states)
     assert got.notes[-1] == ("the search over all 5 draws left passes its budget for this hand, "
                              "so these figures are over 2 draws (--draws 2)")
-    monkeypatch.setattr(solver, "MAX_STATES", 1)
+    monkeypatch.setattr(budget, "MAX_STATES", 1)
     assert solver.discard(Hand.parse("123d 456d 789d EE RG N"), rules).draws == 1  # the last draw only wins or not
     thirteen, card = Hand.parse("123d 456d 78d EE RG N"), Tile.parse("9d")
     cut = claim(thirteen, card, rules, draws=4)
     assert cut.draws < 4 and cut.notes[-1].startswith("the search over all 4 draws left passes its budget")
-    monkeypatch.setattr(solver, "MAX_STATES", 10**9)
+    monkeypatch.setattr(budget, "MAX_STATES", 10**9)
     assert cut.options == claim(thirteen, card, rules, draws=cut.draws).options
 
 
@@ -310,10 +310,10 @@ def test_cli_names_the_option_and_memory_error_is_one_line(monkeypatch: pytest.M
     from typer.testing import CliRunner
 
     from tutor.cli.app import app
-    from tutor.engine import solver
+    from tutor.engine import budget, solver
 
     runner = CliRunner()
-    monkeypatch.setattr(solver, "MAX_STATES", 200)
+    monkeypatch.setattr(budget, "MAX_STATES", 200)
     got = runner.invoke(app, ["discard", "135d 468d 99d EE RGW Wh | a1", "--draws", "4", "--exact-draws", "3"])
     assert got.exit_code == 2  # an option's value the search cannot take: a usage error
     assert got.output.startswith("sekwoo: --exact-draws: weighing every discard over 3 of 4 draws")

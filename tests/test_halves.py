@@ -15,7 +15,7 @@ from test_drill import _policy_ask
 from tutor import Hand, load_rules
 from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine import solver
+from tutor.engine import budget
 from tutor.engine.claim import claim, joined_claims
 from tutor.engine.solver import discard, joined
 from tutor.errors import SearchBudgetError
@@ -99,8 +99,8 @@ def test_claim_halves_past_the_budget_together_fall_back_as_one_search(monkeypat
     hand, tile = Hand.parse("12356d 78d EE RG NN"), Tile.parse("4d")
     half = halves.Claim(hand, tile, "left", RULES, Seat.EAST, [], 6)
     first, second = half.half(0), half.half(1)
-    monkeypatch.setattr(solver, "MAX_STATES", max(first.states, second.states) + 1)
-    assert first.states + second.states > solver.MAX_STATES
+    monkeypatch.setattr(budget, "MAX_STATES", max(first.states, second.states) + 1)
+    assert first.states + second.states > budget.MAX_STATES
     one = search_claim(hand, tile, "left", RULES, Seat.EAST, [], 6)
     assert one[1] < 6  # one search falls back
     assert half.whole(first, second, lambda *a: None) == one
@@ -124,7 +124,7 @@ def test_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: py
     hand = Hand.parse(HANDS[2][0])
     turn = halves.Turn(hand, RULES, Seat.EAST, None, [], 5)
     first, second = turn.half(0), turn.half(1)
-    monkeypatch.setattr(solver, "MAX_STATES", max(first.states, second.states) + 1)
+    monkeypatch.setattr(budget, "MAX_STATES", max(first.states, second.states) + 1)
     one = search_turn(hand, RULES, Seat.EAST, None, [], 5)
     assert one[1] < 5  # one search falls back
     assert halves.meanwhile(turn, lambda *a: None)(None) == one
@@ -265,7 +265,7 @@ def test_the_commands_on_two_cores_pass_the_budget_as_one_does(monkeypatch: pyte
     """A search past the budget on two cores: the answer over fewer draws, with the note, as one
     core gives it; with the exact draws asked for, the same error."""
     hand = halves.Turn(Hand.parse(FAR), RULES, Seat.EAST, None, [], 5)
-    monkeypatch.setattr(solver, "MAX_STATES", hand.half(0).states + hand.half(1).states - 1)
+    monkeypatch.setattr(budget, "MAX_STATES", hand.half(0).states + hand.half(1).states - 1)
     args = COMMANDS[0] + (["--exact-draws", exact] if exact else [])
     one = _on(monkeypatch, 1, args)
     two = _on(monkeypatch, 2, args)

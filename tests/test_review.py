@@ -587,13 +587,13 @@ def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_s
     from functools import partial
 
     from tutor.cli import workers
-    from tutor.engine import solver
+    from tutor.engine import budget
 
     record = parse_record(READY)
     run = partial(workers.each, jobs=cores) if cores > 1 else None
-    monkeypatch.setattr(solver, "MAX_STATES", 2)  # a move fits at one draw, a claim at two
+    monkeypatch.setattr(budget, "MAX_STATES", 2)  # a move fits at one draw, a claim at two
     cut = review(record, run=run)
-    monkeypatch.setattr(solver, "MAX_STATES", 10**9)
+    monkeypatch.setattr(budget, "MAX_STATES", 10**9)
     whole = review(record)
     shortened = [(c, w) for c, w in zip(cut.decisions, whole.decisions, strict=True) if c.draws < w.draws]
     assert shortened
@@ -602,7 +602,7 @@ def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_s
         asked = next(d for d in review(record, draws=c.draws).decisions if d.index == c.index)
         assert (c.options, c.played, c.grade) == (asked.options, asked.played, asked.grade)
     with pytest.raises(ArgumentError, match="budget"):  # the exact draws asked for: no other horizon
-        monkeypatch.setattr(solver, "MAX_STATES", 2)
+        monkeypatch.setattr(budget, "MAX_STATES", 2)
         review(record, exact_draws=1, run=run)
 
 
@@ -612,7 +612,7 @@ def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: 
     whole horizon where one process fell back: the review on every core answered otherwise)."""
     from test_record import random_round
 
-    from tutor.engine import solver
+    from tutor.engine import budget
     from tutor.table.review import SHARES, _asks
     from tutor.table.weigh import shares, weigh_ask
 
@@ -620,8 +620,8 @@ def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: 
     asks, _ = _asks(record, RULES, Seat.EAST, 2)
     ask = max((a for a in asks if a.kind == "move"), key=lambda a: weigh_ask(a, RULES, Seat.EAST)[1])
     parts = [weigh_ask(p, RULES, Seat.EAST)[1] for p in shares(ask, SHARES, RULES)]
-    monkeypatch.setattr(solver, "MAX_STATES", max(parts) + 1)  # each share fits, the whole does not
-    assert sum(parts) > solver.MAX_STATES
+    monkeypatch.setattr(budget, "MAX_STATES", max(parts) + 1)  # each share fits, the whole does not
+    assert sum(parts) > budget.MAX_STATES
     one = review(record, draws=2)
     shared = review(record, draws=2, run=lambda fn, items: (fn(i) for i in items))
     assert next(d for d in one.decisions if d.index == ask.index).draws < 2

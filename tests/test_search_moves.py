@@ -332,14 +332,14 @@ def test_claim_with_the_moves_agrees_with_the_plain_recursion(case: tuple) -> No
 
 
 def test_past_the_budget_with_the_moves_the_answer_is_over_fewer_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``solver.fitted`` with the moves on (the default): a hand holding four of a kind whose
+    """``budget.fitted`` with the moves on (the default): a hand holding four of a kind whose
     3-draw search with the moves passes the budget (85,349 states, 34,619 without; the budget
     lowered to 40,000 to keep the test short) is answered over 2 draws, with the moves, and a note
     says so; without the moves the same budget holds 3 draws. ``claim`` falls back the same way."""
-    from tutor.engine import solver
+    from tutor.engine import budget
     from tutor.engine.claim import claim
 
-    monkeypatch.setattr(solver, "MAX_STATES", 40_000)
+    monkeypatch.setattr(budget, "MAX_STATES", 40_000)
     hand = Hand.parse("2222d 345d 789d EE R N | f1")
     rules = load_rules("3leg")
     got = discard(hand, rules, draws=3)
@@ -349,6 +349,6 @@ def test_past_the_budget_with_the_moves_the_answer_is_over_fewer_draws(monkeypat
     assert got.options == two.options and got.states == two.states
     assert two.options != discard(hand, rules, draws=2, search_moves=False).options  # the moves count here
     assert discard(hand, rules, draws=3, search_moves=False).draws == 3
-    monkeypatch.setattr(solver, "MAX_STATES", 2_000)
+    monkeypatch.setattr(budget, "MAX_STATES", 2_000)
     passing = claim(Hand.parse("2222d 345d 789d EE N | f1"), Tile.parse("R"), rules, "right", draws=3)
     assert passing.draws == 2 and any("over 2 draws" in note for note in passing.notes)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from operator import attrgetter
 
-from tutor.core.tiles import FEI_ID, N_PLAYING, Tile
+from tutor.core.tiles import FEI_ID, N_PLAYING, TILES, Tile
 
 
 class MeldKind(Enum):
@@ -65,9 +65,13 @@ class Hand:
     concealed: tuple[Tile, ...] = ()
     melds: tuple[Meld, ...] = ()
     bonus: tuple[Tile, ...] = ()
+    ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The concealed cards' indices, in order: what the solver packs (not a part of the value)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_BY_ID)))
+        ids = sorted(map(_BY_ID, self.concealed))
+        object.__setattr__(self, "ids", tuple(ids))
+        object.__setattr__(self, "concealed", tuple(map(TILES.__getitem__, ids)))
         object.__setattr__(self, "melds", tuple(sorted(self.melds)))
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus, key=_BY_ID)))
 

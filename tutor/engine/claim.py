@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.engine.budget import budget, fitted, too_many_states
 from tutor.engine.cycles import collector_paused
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain_claims
+from tutor.engine.horizon import horizon
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import ClaimOption, ClaimResult, Option
 from tutor.engine.score import check
@@ -35,12 +37,8 @@ from tutor.engine.solver import (
     NO_MOVES_NOTE,
     Valued,
     balanced,
-    budget,
     discard,
-    fitted,
-    horizon,
     setup,
-    too_many_states,
     unseen_counts,
     weigh,
 )
@@ -232,7 +230,7 @@ def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False) ->
     its order, explained, the states summed. Each answer is its own search, so the parts are the
     whole to the last bit; past the state budget together they raise the budget's error, as the
     whole would have stopped there (``explicit_exact``: the exact draws were asked for)."""
-    from tutor.engine.solver import MAX_STATES  # read now: a test may lower it
+    from tutor.engine.budget import MAX_STATES  # read now: a test may lower it
 
     first = parts[0]
     states = sum(p.states for p in parts)

@@ -13,6 +13,8 @@ from tutor.core.hands import Seat
 from tutor.errors import ArgumentError
 from tutor.rules.load import RuleSet
 
+EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
+
 
 def playing_cards(rules: RuleSet) -> int:
     """Cards that can be drawn in a round: every card in play but the bonus cards."""
@@ -62,4 +64,27 @@ def most_draws(rules: RuleSet) -> int:
     return max(draws_after_deal(rules, Seat(s)) for s in rules.spec.seats)
 
 
-__all__ = ["draws_after_deal", "draws_left", "most_draws", "playing_cards", "wall_after_deal"]
+def horizon(
+    rules: RuleSet, seat: Seat, size: int, draws: int | None, wall: int | None, exact_draws: int | None
+) -> tuple[int, int]:
+    """The draws to search and, of them, those over which every discard is weighed, from what the
+    caller gave: ``draws``, else the seat's share of ``wall``, else its draws in the round."""
+    most = most_draws(rules)
+    n = draws_left(rules, seat, size, wall) if draws is None else draws
+    if not 0 <= n <= most:
+        raise ArgumentError("draws", f"a player draws at most {most} cards in a round of {rules.name}, not {n}")
+    exact = default_exact_draws(n) if exact_draws is None else exact_draws
+    if exact < 0:
+        raise ArgumentError("exact_draws", f"a number of draws, not {exact}")
+    return n, exact
+
+
+def default_exact_draws(draws: int) -> int:
+    """Draws over which every discard is weighed when the caller does not say: all of a horizon of
+    at most ``EXACT_DRAWS + 1`` draws (the exact optimum; the last draw only wins or not), none
+    of a longer one, where the player keeps the draws that bring a win closer from the first
+    (``docs/solver.md`` gives the measured reason)."""
+    return EXACT_DRAWS if draws <= EXACT_DRAWS + 1 else 0
+
+
+__all__ = ["EXACT_DRAWS", "default_exact_draws", "draws_after_deal", "draws_left", "horizon", "most_draws", "playing_cards", "wall_after_deal"]

@@ -7,8 +7,6 @@ brute force and simulation.
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -16,20 +14,20 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
-from tutor.core.words import plural
 from tutor.engine.actions import KONGS, kongs, recalls
 from tutor.engine.alike import swapped
+from tutor.engine.budget import budget, fitted, too_many_states
 from tutor.engine.cycles import collector_paused
 from tutor.engine.distance import Distance
 from tutor.engine.explain import explain
-from tutor.engine.horizon import draws_left, most_draws
+from tutor.engine.horizon import horizon
 from tutor.engine.payout import kong_payment
 from tutor.engine.results import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.score import check, known_situations, sight_counts, validate
 from tutor.engine.search import Search
 from tutor.engine.swaps import seed
 from tutor.engine.table import Table, table_for
-from tutor.errors import ArgumentError, InvalidHandError, SearchBudgetError
+from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
@@ -38,17 +36,9 @@ if TYPE_CHECKING:
 
 
 R = TypeVar("R")
-EXACT_DRAWS = 2  # a horizon of at most EXACT_DRAWS + 1 draws is searched exactly by default
-UNREACHED = 99
-"""The distance to a win of a part of ``discard`` that weighs no discard (``share``, ``barred``)."""
-MAX_STATES = 150_000
-"""The most hand states one ``discard`` may search (the default horizon needs at most about
-40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
+UNREACHED = 99  # the distance to a win of a part of ``discard`` that weighs no discard (``share``, ``barred``)
 NO_MOVES_NOTE = "after each draw only the discards are weighed, not sinking a FEI, KONGs or recalls (--no-moves-in-search)"
 """The note of a search without the moves after its exact draws (RULES §5.4 weighs them)."""
-MAX_MEMORY_MB = 1_000
-"""The most memory (in MB, over what the process held when it began) a ``discard`` search may take: a state holds from
-about 2.6 kB (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""
 
 
 def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
@@ -79,12 +69,17 @@ def setup(
 
 
 def shanten(hand: Hand, rules: RuleSet) -> int:
-    """Shanten of a hand of 3n+1 or 3n+2 cards (sets laid down count): -1 complete, 0 a wait."""
-    validate(hand, rules)
-    if hand.size not in (rules.hand_size, rules.hand_size - 1):
-        raise InvalidHandError(f"shanten needs {rules.hand_size - 1} or {rules.hand_size} cards, not {hand.size}")
-    table = Table(rules, "east" if "east" in rules.spec.seats else rules.spec.seats[0], frozenset(), hand)
-    return table.shanten(table.pack(hand.concealed))
+    """Shanten of a hand of 3n+1 or 3n+2 cards (sets laid down count): -1 complete, 0 a wait; read
+    with the kept table of its fixed parts (``table_for``), concealed cards checked as packed."""
+    if hand.melds or hand.bonus:
+        validate(hand, rules)
+    table = table_for(rules, rules.spec.seats[0], frozenset(), hand)  # shapes depend on no seat
+    key, size, most = table.held(hand), hand.size, rules.hand_size
+    if key is None or size > most:
+        validate(hand, rules)  # says what is wrong with the hand
+    if size != most and size != most - 1:
+        raise InvalidHandError(f"shanten needs {most - 1} or {most} cards, not {size}")
+    return table.shanten(table.pack(hand.concealed) if key is None else key)
 
 
 def waits(
@@ -345,6 +340,8 @@ def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False) -> Disc
     its order, the states summed. Each option is its own search, so the parts are the whole to
     the last bit; and since the whole counts its states over every option, parts past the state
     budget together raise the budget's error, as the whole would have stopped there."""
+    from tutor.engine.budget import MAX_STATES  # read now: a test may lower it
+
     first = parts[0]
     states = sum(p.states for p in parts)
     if states > MAX_STATES:
@@ -362,107 +359,6 @@ def _recalled(after: DiscardResult, drawn: Tile, meld: Meld) -> Option:
         return Option(drawn, "recall", -1, -1, 0, (), 1.0, float(after.fun_now), (1.0,) * n, meld=meld)
     best = after.options[0]
     return replace(best, tile=drawn, action="recall", explanation="", meld=meld, then=(best.tile, best.action))
-
-
-def horizon(
-    rules: RuleSet, seat: Seat, size: int, draws: int | None, wall: int | None, exact_draws: int | None
-) -> tuple[int, int]:
-    """The draws to search and, of them, those over which every discard is weighed, from what the
-    caller gave: ``draws``, else the seat's share of ``wall``, else its draws in the round."""
-    most = most_draws(rules)
-    n = draws_left(rules, seat, size, wall) if draws is None else draws
-    if not 0 <= n <= most:
-        raise ArgumentError("draws", f"a player draws at most {most} cards in a round of {rules.name}, not {n}")
-    exact = default_exact_draws(n) if exact_draws is None else exact_draws
-    if exact < 0:
-        raise ArgumentError("exact_draws", f"a number of draws, not {exact}")
-    return n, exact
-
-
-def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
-    """The check a search makes as it counts its states: past ``MAX_STATES``, or past
-    ``MAX_MEMORY_MB`` taken since it began (looked at every 256 states), it stops with an error
-    naming the option to lower."""
-    memory0 = _memory_mb()
-
-    def within(states: int) -> None:
-        if states > MAX_STATES:
-            raise too_many_states(n, exact, explicit_exact)
-        if not states & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
-            raise _too_big(n, exact, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
-
-    return within
-
-
-def fitted(
-    search: Callable[[int | None], R], hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str],
-    seen: Sequence[Tile], draws: int | None, wall: int | None,
-) -> tuple[R, str | None]:
-    """``search(None)``, over the horizon the caller asked for (``draws``, else the seat's share of
-    ``wall``, else its draws in the round); where that passes the search's budget (a hand far from
-    a win, whose whole round holds too many hands), ``search(m)`` over the longest of 3, 2 or 1
-    draws that fits, and a note that says so: the answer, never silently shorter, and still the
-    same for the same hand on any machine. The budget's error if none fits."""
-    try:
-        return search(None), None
-    except SearchBudgetError:
-        n = horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size, draws, wall, None)[0]
-        found = fewer(search, n)
-        if found is None:
-            raise
-        result, m = found
-        return result, (f"the search over all {n} draws left passes its budget for this hand, "
-                        f"so these figures are over {plural(m, 'draw')} (--draws {m})")
-
-
-def fewer(search: Callable[[int], R], n: int) -> tuple[R, int] | None:
-    """``search(m)`` over the longest of 3, 2 or 1 draws (fewer than ``n``) within the budget, and
-    ``m``; None if none is."""
-    for m in range(min(n - 1, EXACT_DRAWS + 1), 0, -1):
-        try:
-            return search(m), m
-        except SearchBudgetError:
-            continue
-    return None
-
-
-def too_many_states(n: int, exact: int, explicit_exact: bool) -> SearchBudgetError:
-    """The error of a search over ``n`` draws (``exact`` of them exact) past ``MAX_STATES``."""
-    return _too_big(n, exact, explicit_exact, f"{MAX_STATES:,} hand states")
-
-
-def _too_big(n: int, exact: int, explicit_exact: bool, budget: str) -> SearchBudgetError:
-    """The error of a search that passes its budget, naming the option to lower."""
-    what = f"weighing every discard over {min(exact, n)} of {n} draws" if explicit_exact else f"a search over {n} draws"
-    return SearchBudgetError(
-        "exact_draws" if explicit_exact else "draws",
-        f"{what} passes the search's budget of {budget}; ask for fewer"
-        + (f" (the default is {default_exact_draws(n)})" if explicit_exact else ""),
-    )
-
-
-def _memory_mb() -> float:
-    """The process's memory now, in MB: resident (Linux), else its peak so far (0 where the
-    platform cannot say: then ``MAX_STATES`` alone bounds the search)."""
-    try:
-        with open("/proc/self/statm", "rb") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
-    except (OSError, ValueError, IndexError, AttributeError):
-        pass
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows
-        return 0.0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / 1e6 if sys.platform == "darwin" else peak / 1e3  # bytes on macOS, kB elsewhere
-
-
-def default_exact_draws(draws: int) -> int:
-    """Draws over which every discard is weighed when the caller does not say: all of a horizon of
-    at most ``EXACT_DRAWS + 1`` draws (the exact optimum; the last draw only wins or not), none
-    of a longer one, where the player keeps the draws that bring a win closer from the first
-    (``docs/solver.md`` gives the measured reason)."""
-    return EXACT_DRAWS if draws <= EXACT_DRAWS + 1 else 0
 
 
 def weigh(

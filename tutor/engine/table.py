@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import product
+from operator import eq
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand
 from tutor.core.readings import RawReading, Reading, to_reading
-from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES, Tile
+from tutor.core.tiles import FEI_ID, FIRST_WIND, N_TILES, TILES, Tile
 from tutor.engine.completion import Completeness
 from tutor.engine.packed import PackedShape
 from tutor.engine.score import is_win, scorer_for
@@ -41,6 +42,8 @@ HAND_LIMIT = 200_000
 TABLES_KEPT = 16
 """Tables ``table_for`` keeps (the most recently asked for)."""
 _KEPT: dict[tuple[Any, ...], Table] = {}
+_LAST: list[Any] = []
+"""The key and table of ``table_for``'s last answer."""
 
 
 def table_for(
@@ -50,21 +53,26 @@ def table_for(
     seat, situations, sets laid down and bonus cards alone (never on the cards held), and making
     one costs more than reading a hand with it. The few most recent are kept, and a kept table
     whose memo tables outgrow ``HAND_LIMIT`` entries is emptied, so a long process stays bounded."""
-    key = (rules, seat, flags, hand.melds, tuple(sorted(hand.bonus if bonus is None else bonus)))
-    table = _KEPT.pop(key, None)
-    if table is None:
-        table = Table(rules, seat, flags, hand, bonus)
-        while len(_KEPT) >= TABLES_KEPT:
-            del _KEPT[next(iter(_KEPT))]
-    elif table.memo_size() > HAND_LIMIT:
+    key = (rules, seat, flags, hand.melds, hand.bonus if bonus is None else tuple(sorted(bonus)))
+    if _LAST and _LAST[0] == key:  # the same as the last call: a library user's loop over hands
+        table = _LAST[1]
+    else:
+        table = _KEPT.pop(key, None)
+        if table is None:
+            table = Table(rules, seat, flags, hand, bonus)
+            while len(_KEPT) >= TABLES_KEPT:
+                del _KEPT[next(iter(_KEPT))]
+        _KEPT[key] = table  # last in: the most recent
+        _LAST[:] = key, table
+    if table.memo_size() > HAND_LIMIT:
         table.forget()
-    _KEPT[key] = table  # last in: the most recent
     return table
 
 
 def forget_tables() -> None:
     """Drop every table ``table_for`` keeps (the next call makes a new one)."""
     _KEPT.clear()
+    _LAST.clear()
 
 
 ALIKE = "alike"  # the first entry of ``Table.alike_structures``'s keys (a structure's groups are never that)
@@ -99,6 +107,12 @@ class Table(Completeness):
         cap = tuple(rules.copies - in_melds[t] if t in rules.in_play else 0 for t in range(34))
         fei_cap = rules.wild_copies - in_melds[FEI_ID] - sunk if self.has_fei else 0
         self.cap_local = [cap[t] if t != FEI_ID else fei_cap for t in self.kinds]
+        # ``held``: a card not in play sets a bit above every field; a field past its cap carries out of it
+        self._bits = 3 * len(self.kinds)
+        self._unit_by_id = [self.unit_of[self.index[t]] if t in self.index else 1 << self._bits
+                            for t in range(N_TILES)]
+        self._room = sum((7 - c) << (3 * i) for i, c in enumerate(self.cap_local))
+        self._carries = sum(1 << (3 * i + 3) for i in range(len(self.kinds)))
         # component tables depend on these alone, and are shared by every table that has them
         signature = (rules.chee_ok[:34], rules.max_wild_per_set, self.sets_left)
         self.shape = ShapeContext(self.sets_left, rules.chee_ok[:34], cap, fei_cap, rules.max_wild_per_set,
@@ -138,6 +152,8 @@ class Table(Completeness):
         self._win: dict[int, tuple[int, bool] | None] = {}
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance)
         self._interchangeable: tuple[tuple[int, ...], ...] | None = None
+        self._memos: tuple[dict[Any, Any], ...] = (self._shanten, self._lower, self._flat, self._readings, self._raws,
+                                                   self._win, self.structure_wins)
         self._alike: tuple[Callable[[tuple[tuple[int, int], ...]], object] | None] | None = None
 
     def alike_structures(self) -> Callable[[tuple[tuple[int, int], ...]], object] | None:
@@ -183,19 +199,31 @@ class Table(Completeness):
     def forget(self) -> None:
         """Empty the memo tables of hands (not the shared component tables): a table kept for
         reuse (``table_for``) is emptied this way once they pass ``HAND_LIMIT`` entries."""
-        for memo in (self._shanten, self._lower, self._flat, self._readings, self._raws, self._win, self.structure_wins):
+        for memo in self._memos:
             memo.clear()
 
     def memo_size(self) -> int:
         """Hands memoised so far, over every memo table of this table."""
-        return (len(self._shanten) + len(self._lower) + len(self._readings) + len(self._raws) + len(self._win)
-                + len(self.structure_wins))
+        return sum(map(len, self._memos))
 
     # --- packing -------------------------------------------------------------------------
     def pack(self, tiles: Iterable[Tile]) -> int:
         key = 0
         for t in tiles:
             key += self.unit_of[self.index[t.id]]
+        return key
+
+    def held(self, hand: Hand) -> int | None:
+        """The packed key of a hand's concealed cards, checked as it is packed: None where a card
+        is not in play or more copies are held than the table leaves beside the sets laid down
+        and the FEI sunk (``validate`` then says which). The public calls' one pass over a hand."""
+        ids = hand.ids  # sorted: a run of 8 would carry into the next field
+        if any(map(eq, ids, ids[7:])):
+            return None
+        key = sum(map(self._unit_by_id.__getitem__, ids))
+        room = self._room
+        if key >> self._bits or (key + room ^ key ^ room) & self._carries:
+            return None
         return key
 
     def count(self, key: int, i: int) -> int:
@@ -292,6 +320,10 @@ class Table(Completeness):
         s = self._lower.get(key)
         if s is not None:
             return s
+        if not self.specials:
+            s = self.packed.shanten(key)  # exact where the packed tables prove it (no FEI held): a bound too
+            if s is not None:
+                return s
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
         sets = self.sets_left
         profs = list(self._tables(key, fei, self._parts_lower, self._component_profile))

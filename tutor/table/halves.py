@@ -56,7 +56,7 @@ def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
     the FEI may complete are many, each weighed for a win: seconds, near a complete shape too), or
     not ready at the longest horizon searched exactly, holding a FEI (every discard weighed after
     each draw, and the moves a FEI opens: seconds)."""
-    from tutor.engine.solver import EXACT_DRAWS
+    from tutor.engine.horizon import EXACT_DRAWS
     from tutor.table.opponents import shanten_of
 
     if len(set(hand.concealed)) < 2:
@@ -101,7 +101,7 @@ class Split:
         """The answer from the halves (``OVER``: a half past the budget; None: one whose worker
         died or failed, weighed here): joined where both are within the budget together, else
         over the longest of 3, 2 or 1 draws that fits, as one search falls back."""
-        from tutor.engine.solver import EXACT_DRAWS
+        from tutor.engine.horizon import EXACT_DRAWS
         from tutor.errors import SearchBudgetError
 
         if not (isinstance(first, str) or isinstance(second, str)):
@@ -204,7 +204,9 @@ def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand
     Past the budget, as one process: with ``exact_draws`` the budget's error, else the answer over
     the longest of 3, 2 or 1 draws that fits (weighed here: a short search), with the note.
     ``progress`` is called in the caller's thread only (a terminal's bar is drawn from one)."""
-    from tutor.engine.solver import default_exact_draws, fitted, horizon, setup, too_many_states
+    from tutor.engine.budget import fitted, too_many_states
+    from tutor.engine.horizon import default_exact_draws, horizon
+    from tutor.engine.solver import setup
 
     def over(m: int | None) -> R:
         if m is not None:  # a fallback: over m draws, in one process, the budget's error past it
@@ -294,7 +296,8 @@ def _long(cores: int, hand: Hand, size: int, rules: RuleSet, seat: str | Seat, d
     """Is a search worth two cores? Two or more, a hand of ``size`` cards, and ``worth`` its
     horizon (the draws left) and seat; an argument the search refuses says no (the search in one
     process then says what is wrong)."""
-    from tutor.engine.solver import horizon, setup
+    from tutor.engine.horizon import horizon
+    from tutor.engine.solver import setup
     from tutor.errors import TutorError
 
     if cores < 2 or hand.size != size:

@@ -182,7 +182,7 @@ def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Sea
     """The decision's options from its parts; where one passed the solver's budget (a hand far from
     a win), the whole decision weighed again here over the longest of 3, 2 or 1 draws that fits, as
     ``discard`` and ``claim`` answer it, with a note that says so (its ``draws`` is that horizon)."""
-    from tutor.engine.solver import MAX_STATES, fewer, too_many_states
+    from tutor.engine.budget import MAX_STATES, fewer, too_many_states
     from tutor.errors import SearchBudgetError
 
     passed = next((p for p in parts if isinstance(p, Passed)), None)

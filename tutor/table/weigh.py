@@ -151,7 +151,7 @@ def exact_for(n: int, exact_draws: int | None) -> int:
     """The exact draws a review weighs with, always said to the solver: a decision weighed in
     shares must have one horizon, so no share may fall back to fewer draws on its own (past the
     budget a share gives back ``Passed``, and the review weighs the whole decision again)."""
-    from tutor.engine.solver import default_exact_draws
+    from tutor.engine.horizon import default_exact_draws
 
     return default_exact_draws(n) if exact_draws is None else exact_draws
 
