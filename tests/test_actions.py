@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from tutor import ArgumentError, Hand, Tile, check, load_rules
 from tutor.cli.app import app
-from tutor.engine.actions import kongs, recalls
-from tutor.engine.solver import discard
+from tutor.engine.decide.solver import discard
+from tutor.engine.search.hand_moves import kongs, recalls
 
 RULES = load_rules("3leg")
 

@@ -19,10 +19,10 @@ from support.any_rules import RULE_SETS
 from tutor import Hand, load_rules
 from tutor.core.readings import CHEE, KONG, NGAN, PONG
 from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES
-from tutor.engine.distance import Distance
-from tutor.engine.score import scorer_for
-from tutor.engine.solver import unseen_counts
-from tutor.engine.table import ALIKE, Table, forget_tables
+from tutor.engine.decide.solver import unseen_counts
+from tutor.engine.distance.to_win import Distance
+from tutor.engine.scoring.check import scorer_for
+from tutor.engine.search.hand_table import ALIKE, Table, forget_tables
 from tutor.rules.load import RuleSet
 from tutor.rules.patterns import Context, number_blind
 

@@ -17,7 +17,7 @@ from tutor import Hand, check, load_rules
 from tutor.cli.app import app
 from tutor.core.hands import Meld, MeldKind
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.claim import after_claim, claim, legal_claims
+from tutor.engine.decide.claim import after_claim, claim, legal_claims
 from tutor.errors import TutorError
 
 
@@ -208,7 +208,7 @@ def test_analyze_with_a_card_thrown_is_claim_or_pass() -> None:
 
 
 def test_a_claim_search_past_the_budget_stops_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.engine import budget
+    from tutor.engine.search import budget
 
     monkeypatch.setattr(budget, "MAX_STATES", 50)
     res = CliRunner().invoke(app, ["claim", "135d 468d 99d EE RGW | a1", "7d", "-n", "4", "--exact-draws", "3"])

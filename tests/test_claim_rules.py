@@ -12,7 +12,7 @@ from notation import parse_hand, parse_tiles
 from tutor import load_rules
 from tutor.core.hands import MeldKind
 from tutor.core.tiles import FEI_ID
-from tutor.engine.claim import claim, legal_claims, swap_barred
+from tutor.engine.decide.claim import claim, legal_claims, swap_barred
 
 
 def _kinds(hand: str, tile: str, rules: str, source: str) -> set[tuple[str, int]]:

@@ -1,4 +1,4 @@
-"""``tutor.engine.swaps.closer``, the swaps after the exact draws, against brute force: for random
+"""``tutor.engine.search.closer.closer``, the swaps after the exact draws, against brute force: for random
 3leg hands (FEI held, a set laid down, cards seen, bonus cards, each seat), every card drawn and
 every card thrown whose hand is one draw nearer a win by a fresh ``Distance``, and the winning
 structures each such hand is given, against those a fresh structure search lists for it.
@@ -15,10 +15,10 @@ import pytest
 from tutor import Hand, load_rules
 from tutor.core.hands import Meld, MeldKind
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.distance import Distance
-from tutor.engine.solver import unseen_counts
-from tutor.engine.swaps import closer
-from tutor.engine.table import Table
+from tutor.engine.decide.solver import unseen_counts
+from tutor.engine.distance.to_win import Distance
+from tutor.engine.search.closer import closer
+from tutor.engine.search.hand_table import Table
 
 
 def random_hand(rng: random.Random, rules_name: str) -> tuple[Hand, list[Tile], str]:

@@ -1,5 +1,5 @@
 """Hands kept once by the search after the exact draws: those that differ only in cards none of
-their nearest structures wants (``tutor.engine.alike.WalkKeys``, ``docs/solver.md``).
+their nearest structures wants (``tutor.engine.search.equivalent.WalkKeys``, ``docs/solver.md``).
 
 Such hands are worth the same, to the bit: the search that keys them so must give every option
 of a discard exactly the values of the search that keys each hand by itself, on random hands far
@@ -18,9 +18,9 @@ from support.solver_hands import SEATS, near_hand, seen_cards, tiles
 
 from tutor import Hand, discard, load_rules
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.alike import WalkKeys
-from tutor.engine.results import DiscardResult
-from tutor.engine.score import validate
+from tutor.engine.result_types import DiscardResult
+from tutor.engine.scoring.check import validate
+from tutor.engine.search.equivalent import WalkKeys
 from tutor.errors import TutorError
 from tutor.rules.load import RuleSet
 

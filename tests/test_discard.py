@@ -1,4 +1,4 @@
-"""Discards (``tutor.engine.solver.discard``): acceptance against brute force, expected FUN against a
+"""Discards (``tutor.engine.decide.solver.discard``): acceptance against brute force, expected FUN against a
 plain recursion of the model in exact fractions and against a simulation."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from support.solver_hands import (
 )
 
 from tutor.core.hands import Hand
-from tutor.engine.results import Option
-from tutor.engine.solver import discard
+from tutor.engine.decide.solver import discard
+from tutor.engine.result_types import Option
 
 # --- 4. acceptance ----------------------------------------------------------------------------
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tutor import ArgumentError, Hand, Seat, load_rules
-from tutor.engine.horizon import EXACT_DRAWS, default_exact_draws, draws_left
-from tutor.engine.solver import discard
+from tutor.engine.decide.solver import discard
+from tutor.engine.search.horizon import EXACT_DRAWS, default_exact_draws, draws_left
 
 RULES = load_rules("3leg")
 SMALL = "123d 456d 789d EE RG N"  # one swap from ready, no bonus card: every complete hand wins

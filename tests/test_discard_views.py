@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from tutor import Hand, load_rules
 from tutor.cli.app import app
 from tutor.cli.common import progress_bar
-from tutor.engine.solver import discard
+from tutor.engine.decide.solver import discard
 from tutor.render.svg import SVG_NS, discard_chart_svg
 from tutor.render.terminal import BARS, discard_view, spark
 
@@ -89,8 +89,8 @@ def test_ctrl_c_stops_with_130() -> None:
 @pytest.mark.parametrize(("diff", "says"), [(0.004, "by less than 0.01 FUN"), (0.006, "by 0.01 FUN"), (1.25, "by 1.25 FUN")])
 def test_a_lead_too_small_to_print_is_not_shown_as_zero(diff: float, says: str) -> None:
     from tutor.core.tiles import Tile
-    from tutor.engine.explain import compare
-    from tutor.engine.results import Option
+    from tutor.engine.decide.explain import compare
+    from tutor.engine.result_types import Option
 
     def option(card: str, fun: float) -> Option:
         return Option(Tile.parse(card), "discard", 1, 1, 8, (), 0.5, fun, (0.5,))
@@ -115,7 +115,7 @@ def test_a_narrow_terminal_drops_the_bars_not_the_figures(width: int) -> None:
     """Where the whole table would not fit, the win-by-draw bars go and every figure and header is
     shown whole (no 'accep…'); where it fits, the bars are there."""
     from tutor.core.tiles import Tile
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
     from tutor.render.decisions import claim_view
 
     rules = load_rules("3leg")

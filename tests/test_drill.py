@@ -17,8 +17,8 @@ import pytest
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import TILES, Tile
-from tutor.engine.claim import claim, legal_claims
-from tutor.engine.solver import discard
+from tutor.engine.decide.claim import claim, legal_claims
+from tutor.engine.decide.solver import discard
 from tutor.rules.load import load_rules
 from tutor.table.drill import HandSummary, Player, Question, play_hand, read_move
 from tutor.table.game import Policy

@@ -11,8 +11,8 @@ from support.rounds import random_round
 
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI, Tile
-from tutor.engine.claim import claim
-from tutor.engine.solver import discard
+from tutor.engine.decide.claim import claim
+from tutor.engine.decide.solver import discard
 from tutor.errors import RecordError
 from tutor.rules.load import load_rules
 from tutor.table.events import Discard, Draw, Kong, Record, Sink

@@ -1,4 +1,4 @@
-"""The packed-key path of shanten and acceptance (``tutor.engine.packed``) against the reference.
+"""The packed-key path of shanten and acceptance (``tutor.engine.shapes.packed_shanten``) against the reference.
 
 ``Table.shanten`` reads most hands off the suit tables through ``PackedShape`` and proves the
 bound exact without the card-supply search; ``Table.accepting`` reads every draw off the tables
@@ -19,15 +19,15 @@ import pytest
 
 from tutor.core.hands import Hand
 from tutor.core.tiles import FEI_ID, TILES
-from tutor.engine.shanten import (
+from tutor.engine.search.hand_table import Table
+from tutor.engine.shapes.shanten import (
     ShapeContext,
     bound_is_exact,
     exact_at_least,
     optimistic,
     shanten_counts,
 )
-from tutor.engine.special import special_shanten
-from tutor.engine.table import Table
+from tutor.engine.shapes.special import special_shanten
 from tutor.rules.load import RuleSet, load_rules
 
 RULE_SETS = sorted(p.stem for p in (Path(__file__).parents[1] / "tutor" / "rules").glob("*.yaml"))
@@ -226,8 +226,8 @@ def test_honours_kept_by_products_equals_the_merged_profile(name: str) -> None:
     pattern of up to seven honours held one to four times, and every count of sets to make."""
     from itertools import combinations_with_replacement
 
-    from tutor.engine import tables
-    from tutor.engine.shanten import free_profile, honours_kept, merge_profiles
+    from tutor.engine.shapes import suit_tables as tables
+    from tutor.engine.shapes.shanten import free_profile, honours_kept, merge_profiles
 
     rules = load_rules(name)
     patterns = [p for k in range(8) for p in combinations_with_replacement(range(1, 5), k) if sum(p) <= 14]
@@ -302,7 +302,7 @@ def test_limit_lists_flag_the_ranks_at_their_limit() -> None:
     ``PackedShape`` (count + offset, masked) flags one of the three ranks, for every pattern of
     three ranks and limits from sets laid down; and the several-suit rule sets keep the general
     path (``usable`` false)."""
-    from tutor.engine.packed import LIMIT, THIRD, _limit_parts, index_parts
+    from tutor.engine.shapes.packed_shanten import LIMIT, THIRD, _limit_parts, index_parts
 
     rules = load_rules("3leg")
     rng = random.Random("fastshape-limits")

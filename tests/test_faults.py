@@ -262,7 +262,8 @@ def test_batch_unexpected_error_on_one_line(monkeypatch: pytest.MonkeyPatch) -> 
 def test_search_past_its_budget_stops_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """A search that would pass MAX_STATES hand states stops with an error naming the option."""
     from tutor import Hand, load_rules
-    from tutor.engine import budget, solver
+    from tutor.engine.decide import solver
+    from tutor.engine.search import budget
     from tutor.errors import ArgumentError
 
     hand, rules = Hand.parse("135d 468d 99d EE RGW Wh | a1"), load_rules("3leg")
@@ -286,7 +287,8 @@ def test_past_its_budget_the_default_weighing_answers_over_fewer_draws_and_says_
     """A hand whose whole round passes the budget gets the answer over the longest of 3, 2, 1 draws
     that fits (the same as asking for it), with a note; ``claim`` the same."""
     from tutor import Hand, Tile, claim, load_rules
-    from tutor.engine import budget, solver
+    from tutor.engine.decide import solver
+    from tutor.engine.search import budget
 
     rules = load_rules("3leg")
     hand = Hand.parse("1234d 567d 99d EE RG N | f1")
@@ -310,7 +312,8 @@ def test_cli_names_the_option_and_memory_error_is_one_line(monkeypatch: pytest.M
     from typer.testing import CliRunner
 
     from tutor.cli.app import app
-    from tutor.engine import budget, solver
+    from tutor.engine.decide import solver
+    from tutor.engine.search import budget
 
     runner = CliRunner()
     monkeypatch.setattr(budget, "MAX_STATES", 200)

@@ -60,7 +60,7 @@ def test_generator_record_remakes_the_file() -> None:
 
 
 def test_random_complete_hands_are_complete() -> None:
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     rules = load_rules("3leg")
     rng = random.Random(3)

@@ -15,9 +15,9 @@ from test_drill import _policy_ask
 from tutor import Hand, load_rules
 from tutor.core.hands import Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine import budget
-from tutor.engine.claim import claim, joined_claims
-from tutor.engine.solver import discard, joined
+from tutor.engine.decide.claim import claim, joined_claims
+from tutor.engine.decide.solver import discard, joined
+from tutor.engine.search import budget
 from tutor.errors import SearchBudgetError
 from tutor.table import halves
 from tutor.table.drill import Player, Question, play_hand

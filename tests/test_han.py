@@ -1,4 +1,4 @@
-"""sanma (the encyclopedia article, Japanese three-player): yaku, han and fu by the PyPI mahjong package (``tutor.engine.han``)."""
+"""sanma (the encyclopedia article, Japanese three-player): yaku, han and fu by the PyPI mahjong package (``tutor.engine.scoring.han``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from support.rulesets import judge, verdict
 
 from tutor import InvalidHandError, load_rules
-from tutor.engine.payout import payout
+from tutor.engine.scoring.payout import payout
 
 SANMA = [
     # pinfu 1 (won on a two-sided wait, the best winning card)

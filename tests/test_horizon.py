@@ -1,5 +1,5 @@
-"""The whole-round search and the distance to a win (``tutor.engine.search``, ``tutor.engine.distance``,
-``tutor.engine.horizon``) against the independent reference of ``tests/support/horizon_ref.py``, in
+"""The whole-round search and the distance to a win (``tutor.engine.search.expected_fun``, ``tutor.engine.distance.to_win``,
+``tutor.engine.search.horizon``) against the independent reference of ``tests/support/horizon_ref.py``, in
 exact fractions on small pools, beyond the exact draws (the restricted policy)."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from test_horizon_ref import EV_CASES, hide_all_but
 
 from tutor import ArgumentError, Hand, Seat, discard, load_rules, waits
 from tutor.core.tiles import Tile
-from tutor.engine.distance import Distance
-from tutor.engine.horizon import draws_after_deal, draws_left, wall_after_deal
-from tutor.engine.search import Search, better
-from tutor.engine.solver import unseen_counts as unseen_of
-from tutor.engine.table import Table
+from tutor.engine.decide.solver import unseen_counts as unseen_of
+from tutor.engine.distance.to_win import Distance
+from tutor.engine.search.expected_fun import Search, better
+from tutor.engine.search.hand_table import Table
+from tutor.engine.search.horizon import draws_after_deal, draws_left, wall_after_deal
 
 LONG = [(case, n, 0) for case in (EV_CASES[0], EV_CASES[3], EV_CASES[4]) for n in (4, 6, 8)] + [(EV_CASES[2], 4, 0)]
 

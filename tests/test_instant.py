@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from notation import parse_hand, parse_tiles
 from tutor import load_rules
 from tutor.cli.app import app
-from tutor.engine.claim import claim
-from tutor.engine.payout import instant_payments, payout
-from tutor.engine.solver import discard
+from tutor.engine.decide.claim import claim
+from tutor.engine.decide.solver import discard
+from tutor.engine.scoring.payout import instant_payments, payout
 from tutor.errors import RuleSetError
 
 # The seed's own figures, typed in: "Exposed Gang (明槓) - 20 credits: Each player will pay 20

@@ -12,8 +12,8 @@ import pytest
 from tutor import Hand, load_rules
 from tutor.core.hands import Meld, MeldKind
 from tutor.core.tiles import FEI_ID, TILES
-from tutor.engine.shanten import merge_profiles
-from tutor.engine.table import Table
+from tutor.engine.search.hand_table import Table
+from tutor.engine.shapes.shanten import merge_profiles
 
 
 def merged_bound(table: Table, key: int) -> int:

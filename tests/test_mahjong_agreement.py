@@ -4,7 +4,7 @@ Four-player hands are drawn from Singapore's 136 playing tiles, three-player han
 108 (Characters 2-8 removed, ``is_three_player``), in seeded loops, without wild cards. The
 standard shape is compared with ``calculate_shanten_for_regular_hand`` through rule sets that
 keep only the standard shape (a user's YAML file extending the built-in one); the special shapes
-of ``tutor.engine.special`` with mahjong's seven-pairs and thirteen-orphans counts.
+of ``tutor.engine.shapes.special`` with mahjong's seven-pairs and thirteen-orphans counts.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from mahjong.shanten import Shanten
 
 from tutor.core.hands import Hand
 from tutor.core.tiles import TILES
-from tutor.engine.han import to34
-from tutor.engine.solver import shanten, waits
-from tutor.engine.special import special_shanten
+from tutor.engine.decide.solver import shanten, waits
+from tutor.engine.scoring.han import to34
+from tutor.engine.shapes.special import special_shanten
 from tutor.rules.load import RuleSet, load_rules
 
 HANDS = 10_000  # random hands per player count for shanten

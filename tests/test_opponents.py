@@ -10,8 +10,8 @@ import pytest
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import TILES
-from tutor.engine.score import check
-from tutor.engine.solver import shanten
+from tutor.engine.decide.solver import shanten
+from tutor.engine.scoring.check import check
 from tutor.rules.load import load_rules
 from tutor.table.events import Claim, Deal, Draw, Drawn, Win
 from tutor.table.game import Game
@@ -130,7 +130,7 @@ def test_random_legal_moves_make_records_the_checker_accepts() -> None:
 @pytest.mark.parametrize("name", ["3leg", "singapore"])
 def test_the_draws_left_at_the_deal_are_the_solvers(name: str) -> None:
     """Before the first draw each seat's own draws to come are those the solver's horizon gives."""
-    from tutor.engine.horizon import draws_after_deal, wall_after_deal
+    from tutor.engine.search.horizon import draws_after_deal, wall_after_deal
 
     rules = load_rules(name)
     game = Game(rules, 5)

@@ -1,4 +1,4 @@
-"""Payouts (``tutor.engine.payout``): who pays the winner what, per rule set, worked from the seeds."""
+"""Payouts (``tutor.engine.scoring.payout``): who pays the winner what, per rule set, worked from the seeds."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tutor import load_rules
 from tutor.cli.app import app
-from tutor.engine.payout import Payout, payout
+from tutor.engine.scoring.payout import Payout, payout
 
 
 def _ways(paid: Payout | None) -> dict[str, tuple[int, ...]]:

@@ -11,8 +11,8 @@ import pytest
 
 from puzzles import DRAW_THEMES, LEVELS, THEMES, Puzzle, dump_file, load_puzzles, parse_file
 from tutor.core.hands import Hand, Meld
-from tutor.engine import solver
-from tutor.engine.score import check
+from tutor.engine.decide import solver
+from tutor.engine.scoring.check import check
 from tutor.errors import PuzzleError, TutorError
 from tutor.rules.load import load_rules
 from tutor.teach.answers import judge, read_answer
@@ -103,8 +103,8 @@ def test_search_puzzles_ask_a_decision_the_hand_offers(puzzle: Puzzle) -> None:
     """Without the search: the question is the theme's, the answer a move the hand can make, and
     the explanation argues for that answer."""
     from tutor.core.tiles import Tile
-    from tutor.engine.actions import kongs, recalls
-    from tutor.engine.claim import legal_claims
+    from tutor.engine.decide.claim import legal_claims
+    from tutor.engine.search.hand_moves import kongs, recalls
     from tutor.teach.themes import question_for
 
     p = puzzle
@@ -142,7 +142,7 @@ def claim_text(action: str, meld: Meld) -> str:
 def test_round_horizon_puzzles_assume_the_seats_draws_in_a_round() -> None:
     """The long-horizon best-discard puzzles ask over the draws ``sekwoo discard`` assumes by default."""
     from tutor.core.hands import Seat
-    from tutor.engine.horizon import draws_left
+    from tutor.engine.search.horizon import draws_left
 
     rules = load_rules("3leg")
     long = [p for p in PUZZLES if p.id.startswith("best-discard-round-")]
@@ -160,7 +160,7 @@ def _by_theme(theme: str) -> list[Puzzle]:
 
 
 def test_waits_agree_with_the_solver() -> None:
-    """Independent check of complete-shape and waits puzzles with ``tutor.engine.solver.waits``."""
+    """Independent check of complete-shape and waits puzzles with ``tutor.engine.decide.solver.waits``."""
     rules = load_rules("3leg")
     for p in _by_theme("complete-shape") + _by_theme("waits"):
         found = {str(w.tile) for w in solver.waits(p.hand, rules, p.seat).waits} - {"F*"}

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzles import DRAW_THEMES, LEVELS, Puzzle, dump_file, load_puzzles, parse_file
-from tutor.engine.score import check
+from tutor.engine.scoring.check import check
 from tutor.errors import PuzzleError
 from tutor.rules.load import load_rules
 from tutor.teach.rate import (

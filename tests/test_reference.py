@@ -1,4 +1,4 @@
-"""``tutor.engine.score.check`` and ``sekwoo check --json`` against the brute-force reference."""
+"""``tutor.engine.scoring.check.check`` and ``sekwoo check --json`` against the brute-force reference."""
 
 from __future__ import annotations
 

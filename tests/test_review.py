@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 from tutor.cli.app import app
 from tutor.core.hands import Hand, Meld, Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.claim import legal_claims
-from tutor.engine.score import check
+from tutor.engine.decide.claim import legal_claims
+from tutor.engine.scoring.check import check
 from tutor.errors import ArgumentError
 from tutor.render.review import ending
 from tutor.rules.load import load_rules
@@ -587,7 +587,7 @@ def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_s
     from functools import partial
 
     from tutor.cli import workers
-    from tutor.engine import budget
+    from tutor.engine.search import budget
 
     record = parse_record(READY)
     run = partial(workers.each, jobs=cores) if cores > 1 else None
@@ -612,7 +612,7 @@ def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: 
     whole horizon where one process fell back: the review on every core answered otherwise)."""
     from test_record import random_round
 
-    from tutor.engine import budget
+    from tutor.engine.search import budget
     from tutor.table.review import SHARES, _asks
     from tutor.table.weigh import shares, weigh_ask
 

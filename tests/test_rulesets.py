@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from tutor import Hand, InvalidHandError, RuleSetError, check, load_rules
 from tutor.cli.app import app
-from tutor.engine.solver import discard, waits
-from tutor.engine.special import special_complete, special_shanten
+from tutor.engine.decide.solver import discard, waits
+from tutor.engine.shapes.special import special_complete, special_shanten
 from tutor.rules.load import builtin_names
 
 MALAYSIAN = [

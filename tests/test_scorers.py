@@ -13,9 +13,9 @@ from support.any_rules import RULE_SETS, random_hand
 from tutor.core.readings import RawReading
 from tutor.core.score import Score
 from tutor.core.tiles import FEI_ID
-from tutor.engine.score import scorer_for
-from tutor.engine.scorers import AdditiveScorer, _concealed_kongs, _key, reading_context
-from tutor.engine.shapes import readings
+from tutor.engine.scoring.check import scorer_for
+from tutor.engine.scoring.scorers import AdditiveScorer, _concealed_kongs, _key, reading_context
+from tutor.engine.shapes.standard import readings
 from tutor.rules.load import load_rules
 from tutor.rules.patterns import Context
 

@@ -15,7 +15,7 @@ from support import solver_ref as ref
 from test_horizon_ref import hide_all_but
 
 from tutor import Hand, Tile, load_rules
-from tutor.engine.solver import NO_MOVES_NOTE, discard
+from tutor.engine.decide.solver import NO_MOVES_NOTE, discard
 
 # (hand, live kinds): small pools for the exact references
 CASES = [
@@ -137,7 +137,7 @@ def test_the_moves_are_the_default_and_the_cli_flag_turns_them_off() -> None:
     ``claim`` and ``analyze`` take the same flag. The JSON has the same keys either way."""
     from support.cli import js
 
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
 
     hand = "F* 1112345d 789d EES | f1"
     rules = load_rules("3leg")
@@ -239,7 +239,7 @@ def test_the_tight_bounds_give_the_values_of_the_loose_ones(case: tuple, monkeyp
     built on it prune no state that matters: the values at 3 draws (2 exact) and 2 are those with
     one replacement card allowed at every exact draw (``Local.extra`` as large as it gets), and
     the search is smaller."""
-    from tutor.engine.moves import Local
+    from tutor.engine.search.inner_moves import Local
 
     text, live = case
     tight = {n: _engine(text, live, "3leg", n, 2)[2] for n in (2, 3)}
@@ -284,7 +284,7 @@ def _claim_reference(text: str, card: str, live: tuple[str, ...], n: int) -> dic
     from test_claim import brute_claims
 
     from tutor.core.hands import Meld, MeldKind
-    from tutor.engine.claim import after_claim
+    from tutor.engine.decide.claim import after_claim
 
     hand = Hand.parse(text)
     tile = Tile.parse(card)
@@ -310,7 +310,7 @@ def test_claim_with_the_moves_agrees_with_the_plain_recursion(case: tuple) -> No
     """``claim`` (the moves in the search by default) against ``solver_ref.Model`` at 2 draws,
     both weighed: every answer to the fraction's float; and on these hands the moves change some
     answer (a KONG, an added KONG or a sink after a draw), else the cases would test nothing."""
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
 
     text, card, source, live = case
     hand = Hand.parse(text)
@@ -336,8 +336,8 @@ def test_past_the_budget_with_the_moves_the_answer_is_over_fewer_draws(monkeypat
     3-draw search with the moves passes the budget (85,349 states, 34,619 without; the budget
     lowered to 40,000 to keep the test short) is answered over 2 draws, with the moves, and a note
     says so; without the moves the same budget holds 3 draws. ``claim`` falls back the same way."""
-    from tutor.engine import budget
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
+    from tutor.engine.search import budget
 
     monkeypatch.setattr(budget, "MAX_STATES", 40_000)
     hand = Hand.parse("2222d 345d 789d EE R N | f1")

@@ -1,4 +1,4 @@
-"""Shanten (``tutor.engine.shanten`` through ``tutor.engine.solver.shanten``) against the PyPI
+"""Shanten (``tutor.engine.shapes.shanten`` through ``tutor.engine.decide.solver.shanten``) against the PyPI
 ``mahjong`` package and a brute-force search over target hands, with FEI and sets laid down."""
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from support.solver_hands import (
 )
 
 from tutor.core.hands import Hand
-from tutor.engine.score import check
-from tutor.engine.shanten import ShapeContext, _forced, shanten_counts
-from tutor.engine.solver import shanten, waits
+from tutor.engine.decide.solver import shanten, waits
+from tutor.engine.scoring.check import check
+from tutor.engine.shapes.shanten import ShapeContext, _forced, shanten_counts
 
 # --- 1. shanten against the mahjong package ---------------------------------------------------
 
@@ -49,7 +49,7 @@ def no_fei_context(suits: int) -> ShapeContext:
 
 
 def test_shanten_agrees_with_mahjong_package_on_3leg_hands() -> None:
-    """1,200 random 13- and 14-card 3leg hands: tutor.engine.solver.shanten = mahjong's regular shanten.
+    """1,200 random 13- and 14-card 3leg hands: tutor.engine.decide.solver.shanten = mahjong's regular shanten.
 
     The mahjong package knows no FEI: where four copies of a card are held, a FEI drawn can
     still join the fourth copy, so there sekwoo may be one lower, and brute force decides. The
@@ -265,7 +265,7 @@ def fewest_fei(needs: list[Need], avail: dict[int, int], max_wild: int) -> int |
 
 
 def test_forced_fei_placement_is_optimal() -> None:
-    """``tutor.engine.shanten._forced`` (fewest FEI for slots no card can fill) against brute force.
+    """``tutor.engine.shapes.shanten._forced`` (fewest FEI for slots no card can fill) against brute force.
 
     Minimal case: a seed missing 1d and 2d (one FEI at most), a group missing 1d, one 1d and no
     2d left. A FEI for the seed's 2d and one for the other group's 1d complete both (2 FEI);
@@ -284,7 +284,7 @@ def test_shared_component_tables_keep_rule_sets_apart() -> None:
     """The component memos are shared by every table with the same CHEE, FEI per group and sets:
     hands worked out under one rule set, then another, then the first again, get the answers of
     the reference path (no tables, no memo) each time."""
-    from tutor.engine.table import Table
+    from tutor.engine.search.hand_table import Table
     from tutor.rules.load import load_rules
 
     rng = random.Random(5)
@@ -302,7 +302,7 @@ def test_shared_component_tables_keep_rule_sets_apart() -> None:
 
 
 def test_a_shared_memo_past_its_limit_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.engine import tables as sh
+    from tutor.engine.shapes import suit_tables as sh
 
     monkeypatch.setattr(sh, "SHARED_LIMIT", 3)
     memo = sh.shared_memo("limit-test")
@@ -319,8 +319,8 @@ def test_supply_shortcuts_only_skip_confirmations_the_search_gives() -> None:
     seen or laid down so few are left, few or no FEI left to draw, near-complete hands) whenever
     one holds, the full search confirms that bound; and on the same hands shanten equals the
     reference path (no tables, no shortcut)."""
-    from tutor.engine.shanten import exact_at_least, optimistic
-    from tutor.engine.supply import _fei_slack, _supply_slack
+    from tutor.engine.shapes.card_supply import _fei_slack, _supply_slack
+    from tutor.engine.shapes.shanten import exact_at_least, optimistic
 
     rng = random.Random(11)
     ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
@@ -365,7 +365,7 @@ def test_the_supply_shortcut_with_fei_held_only_skips_confirmations_the_search_g
     one to three FEI, copies seen or none left of some kinds, and few FEI to draw, whenever it
     holds the search confirms the bound, and shanten equals the reference path (no tables, no
     shortcut)."""
-    from tutor.engine.shanten import exact_at_least, fei_bound_is_exact, optimistic
+    from tutor.engine.shapes.shanten import exact_at_least, fei_bound_is_exact, optimistic
 
     rng = random.Random(12)
     ok = tuple(t < 27 and t % 9 <= 6 for t in range(34))
@@ -400,8 +400,8 @@ def test_bound_without_fei_matches_merged_profiles() -> None:
     """The bound of a hand holding no FEI, read as the best of each part by sets and NGAN
     (``_kept_without_fei``), equals the bound of the merged profiles (the reference path), under
     rule sets with one, two and three suits and with sets laid down."""
-    from tutor.engine.shanten import optimistic
-    from tutor.engine.table import Table
+    from tutor.engine.search.hand_table import Table
+    from tutor.engine.shapes.shanten import optimistic
     from tutor.rules.load import load_rules
 
     rng = random.Random(17)

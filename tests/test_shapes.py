@@ -1,4 +1,4 @@
-"""``tutor.engine.shapes._component`` (every way to use a component's cards in groups, FEI
+"""``tutor.engine.shapes.standard._component`` (every way to use a component's cards in groups, FEI
 included, its suffix states shared between components) against a brute-force search written
 another way: every group the component's cards allow, chosen as a multiset in list order, kept
 where it uses each card exactly and no more FEI than held."""
@@ -11,7 +11,7 @@ from itertools import product
 import pytest
 
 from tutor.core.readings import CHEE, NGAN, PONG
-from tutor.engine import shapes
+from tutor.engine.shapes import standard as shapes
 from tutor.rules.load import load_rules
 
 

@@ -1,6 +1,6 @@
 """Special shapes read off packed keys (``PackedSpecials``) against a brute-force reference.
 
-The reference knows nothing of the formulas in ``tutor.engine.special``: it lists every complete
+The reference knows nothing of the formulas in ``tutor.engine.shapes.special``: it lists every complete
 special target (each thirteen-orphans hand, each nine-gates hand, each seven-pairs choice of kinds)
 and counts the cards of the hand each one keeps; shanten is 13 less the most kept. Random hands
 lean toward each shape (pairs, terminals and honours, one suit) so that hands near complete, and
@@ -17,11 +17,12 @@ import pytest
 
 from tutor.core.hands import Hand
 from tutor.core.tiles import FEI_ID, FIRST_WIND
-from tutor.engine import special, table
-from tutor.engine.shanten import shanten_counts
-from tutor.engine.solver import discard
-from tutor.engine.special import special_complete, special_shanten
-from tutor.engine.table import Table
+from tutor.engine.decide.solver import discard
+from tutor.engine.search import hand_table as table
+from tutor.engine.search.hand_table import Table
+from tutor.engine.shapes import special
+from tutor.engine.shapes.shanten import shanten_counts
+from tutor.engine.shapes.special import special_complete, special_shanten
 from tutor.rules.load import RuleSet, load_rules
 
 SPECIAL_RULES = ("kj-3p", "sanma", "singapore", "malaysian-3p")

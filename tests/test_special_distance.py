@@ -1,6 +1,6 @@
 """The distance to a win where the rule set has special shapes (seven pairs, thirteen orphans,
 nine gates), whose nearest shapes ``Distance.optimal`` lists beside the standard structures and
-``tutor.engine.swaps.closer`` passes down the search's graph.
+``tutor.engine.search.closer.closer`` passes down the search's graph.
 
 Hands are dealt near a special shape of each rule set (a few cards of a target swapped for
 random ones, a FEI where the rule set has one, cards seen). The distance is checked against a
@@ -18,15 +18,15 @@ import random
 import pytest
 from test_closer import swaps_by_brute_force
 
-import tutor.engine.solver
+import tutor.engine.decide.solver
 from tutor import Hand, discard, load_rules
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.distance import Distance
-from tutor.engine.nearest import SPECIAL
-from tutor.engine.solver import unseen_counts
-from tutor.engine.special import gate_suits, orphan_kinds
-from tutor.engine.swaps import closer
-from tutor.engine.table import Table, forget_tables
+from tutor.engine.decide.solver import unseen_counts
+from tutor.engine.distance.structures import SPECIAL
+from tutor.engine.distance.to_win import Distance
+from tutor.engine.search.closer import closer
+from tutor.engine.search.hand_table import Table, forget_tables
+from tutor.engine.shapes.special import gate_suits, orphan_kinds
 
 SPECIAL_RULES = ["kj-3p", "sanma", "singapore", "malaysian-3p"]
 
@@ -153,7 +153,7 @@ def test_discard_is_the_same_as_without_passing_down(rules_name: str, monkeypatc
         forget_tables()
         got = discard(*args, exact_draws=0)
         with monkeypatch.context() as m:
-            m.setattr(tutor.engine.solver, "Distance", Unshared)
+            m.setattr(tutor.engine.decide.solver, "Distance", Unshared)
             forget_tables()
             want = discard(*args, exact_draws=0)
         assert [(o.tile, o.action, o.distance, o.expected_fun, o.win_probability, o.win_by_draw) for o in got.options] == [

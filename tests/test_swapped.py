@@ -16,8 +16,9 @@ import pytest
 from tutor import Hand, check, discard, load_rules
 from tutor.core.hands import Meld, MeldKind
 from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES, Tile
-from tutor.engine import search, solver
-from tutor.engine.table import Table
+from tutor.engine.decide import solver
+from tutor.engine.search import expected_fun as search
+from tutor.engine.search.hand_table import Table
 
 ADDITIVE = ["3leg", "3leg-beginner", "malaysian-3p", "kj-3p", "singapore"]
 SEATS = ("east", "south", "west")

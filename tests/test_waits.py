@@ -1,4 +1,4 @@
-"""Waits (``tutor.engine.solver.waits``) against a brute-force checker."""
+"""Waits (``tutor.engine.decide.solver.waits``) against a brute-force checker."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from support.solver_hands import (
 )
 
 from tutor.core.hands import Hand
-from tutor.engine.solver import waits
+from tutor.engine.decide.solver import waits
 
 # --- 3. waits against brute force ------------------------------------------------------------
 
@@ -25,7 +25,7 @@ WaitRow = tuple[str, int, bool, int]
 
 
 def solver_waits(hand: Hand, rule_set: str, seat: str, seen: tuple[str, ...]) -> list[WaitRow]:
-    """``tutor.engine.solver.waits`` as sorted (card, fun, wins, unseen) rows."""
+    """``tutor.engine.decide.solver.waits`` as sorted (card, fun, wins, unseen) rows."""
     got = waits(hand, rules(rule_set), seat, seen=tiles(seen), with_distance=False)
     return sorted((str(w.tile), w.fun, w.wins, w.unseen) for w in got.waits)
 
@@ -94,7 +94,7 @@ def test_a_wait_read_later_is_the_wait_read_now() -> None:
     import dataclasses
     import pickle
 
-    from tutor.engine.results import Wait
+    from tutor.engine.result_types import Wait
 
     hand = Hand.parse("123d 456d 789d EE RR | f1")
     got = waits(hand, rules("3leg"), "south", with_distance=False).waits

@@ -11,9 +11,9 @@ import pytest
 from puzzles import THEMES, Puzzle, load_puzzles
 from tutor.core.hands import Hand
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine import solver
-from tutor.engine.claim import claim
-from tutor.engine.score import check
+from tutor.engine.decide import solver
+from tutor.engine.decide.claim import claim
+from tutor.engine.scoring.check import check
 from tutor.rules.load import load_rules
 from tutor.teach.answers import judge
 from tutor.teach.facts import all_readings, fei_choices, shape_waits
@@ -221,7 +221,7 @@ def test_the_partial_reading_uses_as_many_cards_as_any_sets_and_ngan_can() -> No
     import itertools
     import random
 
-    from tutor.engine.shapes import concealed_readings
+    from tutor.engine.shapes.standard import concealed_readings
     from tutor.teach.partial import best_groups, group_ids
 
     rng = random.Random(11)
@@ -253,7 +253,7 @@ def _discard_puzzle(hand: str, answer: str, seat: str, draws: int) -> Puzzle:
 
 def test_a_fei_thrown_is_weighed_as_thrown_not_as_sunk() -> None:
     """Once best-discard-round-001, answered F*: the figures are those of throwing the FEI, not of sinking it."""
-    from tutor.engine.solver import discard
+    from tutor.engine.decide.solver import discard
 
     p = _discard_puzzle("1122558888d WhWhWh F* | f1 k1", "8d", "south", 9)
     result = discard(p.hand, RULES, seat=p.seat, draws=p.draws, search_moves=True)

@@ -25,7 +25,7 @@ from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.readings import Group, Reading
 from tutor.core.score import Score, ScoreLine, Status
 from tutor.core.tiles import Tile
-from tutor.engine.results import (
+from tutor.engine.result_types import (
     Check,
     ClaimOption,
     ClaimResult,
@@ -34,7 +34,7 @@ from tutor.engine.results import (
     Wait,
     WaitsResult,
 )
-from tutor.engine.score import check
+from tutor.engine.scoring.check import check
 from tutor.errors import (
     ArgumentError,
     ChoiceError,
@@ -47,14 +47,14 @@ from tutor.errors import (
 from tutor.rules.load import RuleSet, load_rules
 
 if TYPE_CHECKING:
-    from tutor.engine.analyze import analyze
-    from tutor.engine.claim import claim
-    from tutor.engine.solver import discard, shanten, waits
+    from tutor.engine.decide.claim import claim
+    from tutor.engine.decide.pick import analyze
+    from tutor.engine.decide.solver import discard, shanten, waits
 
 __version__ = "0.1.0"
 
-_LAZY = {"waits": "tutor.engine.solver", "discard": "tutor.engine.solver", "shanten": "tutor.engine.solver",
-         "analyze": "tutor.engine.analyze", "claim": "tutor.engine.claim"}
+_LAZY = {"waits": "tutor.engine.decide.solver", "discard": "tutor.engine.decide.solver", "shanten": "tutor.engine.decide.solver",
+         "analyze": "tutor.engine.decide.pick", "claim": "tutor.engine.decide.claim"}
 
 
 def __getattr__(name: str) -> Any:

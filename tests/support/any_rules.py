@@ -8,7 +8,7 @@ import random
 
 from tutor.core.hands import Hand
 from tutor.core.tiles import FEI_ID, TILES
-from tutor.engine.score import validate
+from tutor.engine.scoring.check import validate
 from tutor.errors import TutorError
 from tutor.rules.load import RuleSet
 

@@ -1,6 +1,6 @@
 """An independent brute-force judge of 3-Leg hands, written from docs/rules/3leg.md alone.
 
-It shares no code with ``tutor.engine.shapes`` or ``tutor.engine.score``: it splits the hand's physical
+It shares no code with ``tutor.engine.shapes.standard`` or ``tutor.engine.scoring.check``: it splits the hand's physical
 cards (a FEI is a card like any other) into groups by trying every choice, checks each group
 against the rules of §1, tries every meaning of every FEI, and scores each reading with the FUN
 tables of §1 typed out below (not read from the rule-set YAML). Cards are plain strings in the

@@ -2,7 +2,7 @@
 
 draws(H) = min over complete hands T that can exist (copies, FEI limits) of the cards of T not in
 H; shanten = draws - 1. Targets are built group by group in a fixed order, pruned once they need
-more draws than the bound. Slow, simple, and independent of ``tutor.engine.shanten``.
+more draws than the bound. Slow, simple, and independent of ``tutor.engine.shapes.shanten``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor import Hand, check, load_rules
-from tutor.engine.results import Check
+from tutor.engine.result_types import Check
 
 
 def judge(rules: str, text: str, seat: str = "east", *flags: str) -> Check:

@@ -6,7 +6,7 @@ them (Counters, or plain dicts in the model); nothing of the solver's packing, m
 shape code is reused. Shanten comes from
 ``reference_shanten.brute_draws`` (a search over target hands), waits from ``reference.judge`` (a
 brute-force checker), and the expected-FUN model of §5 from a plain recursion in exact fractions
-that judges wins with ``tutor.engine.score.check``.
+that judges wins with ``tutor.engine.scoring.check.check``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from support.reference import FEI, PLAYING, Verdict, judge
 from support.reference_shanten import brute_draws
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import Tile
-from tutor.engine.score import check
+from tutor.engine.scoring.check import check
 from tutor.rules.load import load_rules
 
 KINDS = (*PLAYING, FEI)  # the 17 kinds of card a 3leg player can draw
@@ -130,7 +130,7 @@ def key_of(h: Cards) -> Key:
 class Model:
     """docs/solver.md by plain recursion over dict counts, exact in fractions.
 
-    Wins are judged by ``tutor.engine.score.check`` (itself tested against ``reference.judge``);
+    Wins are judged by ``tutor.engine.scoring.check.check`` (itself tested against ``reference.judge``);
     verdicts are cached per hand, values per (hand, sets laid down, bonus cards, draws left).
     Every draw is weighed in full: with ``moves`` (RULES §5.4), after a draw that does not win
     and is not the last (the last draw only wins or not, §5.2) the player may also sink a FEI, declare a concealed KONG or add a card to an exposed PONG

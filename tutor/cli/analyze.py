@@ -34,7 +34,7 @@ def parse(hand: HandArg, rules: RulesOpt = "3leg", as_json: JsonOpt = False) -> 
     """Read a hand and show its cards and canonical form; a hand the rule set cannot deal (a fifth
     copy, a card it lacks, too many cards) is an error."""
     from tutor.core.hands import Hand
-    from tutor.engine.score import validate
+    from tutor.engine.scoring.check import validate
     from tutor.render.data import hand_dict
     from tutor.rules.load import load_rules
 
@@ -117,7 +117,7 @@ def check(
 ) -> None:
     """Does this hand win, and for how many FUN? Shows the best reading and the FUN table."""
     from tutor.core.hands import Hand
-    from tutor.engine.score import check as judge
+    from tutor.engine.scoring.check import check as judge
     from tutor.rules.load import load_rules
 
     paid = unpaid = None
@@ -127,7 +127,7 @@ def check(
         if payout and rule_set.spec.payout is None:  # the check still stands: say why no payout follows
             unpaid = f"{rule_set.name} has no payout table ('payout:' in its YAML), so no payout is shown"
         elif payout:
-            from tutor.engine.payout import payout as pay
+            from tutor.engine.scoring.payout import payout as pay
 
             paid = pay(result, rule_set)
     if as_json:
@@ -175,7 +175,7 @@ def waits(
 ) -> None:
     """What does this 13-card hand wait on? Every card that completes it, its FUN, how many are left."""
     from tutor.core.hands import Hand
-    from tutor.engine.solver import waits as find_waits
+    from tutor.engine.decide.solver import waits as find_waits
     from tutor.rules.load import load_rules
 
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
@@ -252,8 +252,8 @@ def analyze(
     """The question that fits the hand: with --on, claim or pass; 13 cards wait; 14 are checked if they win, else discarded from."""
     from tutor.cli import workers
     from tutor.core.hands import Hand
-    from tutor.engine.analyze import analyze as run
-    from tutor.engine.results import ClaimResult
+    from tutor.engine.decide.pick import analyze as run
+    from tutor.engine.result_types import ClaimResult
     from tutor.rules.load import load_rules
     from tutor.table.halves import claim_on, discard_on
 
@@ -348,11 +348,11 @@ def _run_one(text: str, kind: str, rules_name: str, seat: str, draws: int | None
 def _analysis(kind: str, rules_name: str, seat: str, draws: int | None) -> Callable[[Any], dict[str, Any]]:
     """The analysis ``--kind`` names, from a hand to its JSON-ready dict, with the rule set loaded
     and the modules imported once per batch rather than once per line."""
-    from tutor.engine.analyze import analyze as run
-    from tutor.engine.score import check as judge
-    from tutor.engine.solver import discard as rank
-    from tutor.engine.solver import shanten
-    from tutor.engine.solver import waits as find_waits
+    from tutor.engine.decide.pick import analyze as run
+    from tutor.engine.decide.solver import discard as rank
+    from tutor.engine.decide.solver import shanten
+    from tutor.engine.decide.solver import waits as find_waits
+    from tutor.engine.scoring.check import check as judge
     from tutor.render import data
     from tutor.rules.load import load_rules
 
@@ -367,7 +367,7 @@ def _analysis(kind: str, rules_name: str, seat: str, draws: int | None) -> Calla
         return lambda hand: data.discard_dict(rank(hand, rules, seat, draws))
     if kind == "shanten":
         return lambda hand: {"hand": str(hand), "shanten": shanten(hand, rules)}
-    from tutor.engine.score import validate
+    from tutor.engine.scoring.check import validate
 
     def parsed(hand: Any) -> dict[str, Any]:
         validate(hand, rules)  # as 'sekwoo parse': a hand the deck cannot deal is an error line

@@ -65,7 +65,7 @@ def render(
 ) -> None:
     """Draw a hand as SVG or PNG: sets grouped (the best reading when complete), FEI and bonus cards marked."""
     from tutor.core.hands import Hand
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
     from tutor.render.svg import blocks, hand_svg, svg_size
     from tutor.rules.load import load_rules
 

@@ -39,7 +39,7 @@ def replay(con: Console) -> tuple[int, int] | None:
     from notation import parse_hand
     from tutor.render.flow import hanging
     from tutor.render.terminal import hand_line
-    from tutor.render.words import in_words
+    from tutor.render.terms import in_words
     from tutor.rules.load import load_rules
     from tutor.table.mistakes import judge, kept, settle
 

@@ -143,7 +143,7 @@ def show_rules(
         return
 
     from tutor.render.terminal import console
-    from tutor.render.words import words_of
+    from tutor.render.terms import words_of
     from tutor.rules.load import load_rules
 
     with words_of(load_rules(name).spec.terms):
@@ -155,7 +155,7 @@ def _show(con: Console, data: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from tutor.render.words import in_words
+    from tutor.render.terms import in_words
 
     con.print(Text(f"{data['name']}: {data['title']}", style="bold"))
     con.print(Text(data["summary"]))

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.core.hands import Hand, Meld
 from tutor.core.readings import Group, Reading
-from tutor.engine.results import Check, ClaimResult, DiscardResult, WaitsResult
+from tutor.engine.result_types import Check, ClaimResult, DiscardResult, WaitsResult
 
 if TYPE_CHECKING:
-    from tutor.engine.payout import Payout
-    from tutor.engine.results import InstantPayment
+    from tutor.engine.result_types import InstantPayment
+    from tutor.engine.scoring.payout import Payout
 
 
 def group_dict(g: Group) -> dict[str, Any]:

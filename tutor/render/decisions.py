@@ -9,10 +9,10 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.core.words import plural
-from tutor.engine.results import ClaimOption, ClaimResult
+from tutor.engine.result_types import ClaimOption, ClaimResult
 from tutor.render.flow import Fitting, hanging
 from tutor.render.terminal import card, hand_line, paid_now_note, spark
-from tutor.render.words import in_words, kind_word, speaking, win_word
+from tutor.render.terms import in_words, kind_word, speaking, win_word
 
 
 def _label(o: ClaimOption) -> Text:

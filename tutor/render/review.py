@@ -117,7 +117,7 @@ def review_view(r: Review) -> RGroup:
 
     from tutor.render.flow import hanging
     from tutor.render.terminal import hand_line
-    from tutor.render.words import in_words
+    from tutor.render.terms import in_words
 
     unit = r.rules.unit
     out: list[RenderableType] = [Text(f"Review of {r.player}'s decisions ({r.rules.name})", style="bold")]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from tutor.core.hands import Hand, MeldKind
 from tutor.core.readings import Reading
 from tutor.core.tiles import Tile
-from tutor.engine.results import DiscardResult
+from tutor.engine.result_types import DiscardResult
 from tutor.render.faces import CARD_H, CARD_W, SVG_NS, card
 
 GAP, GROUP_GAP, MARGIN = 4, 18, 12

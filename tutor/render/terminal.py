@@ -17,16 +17,16 @@ from rich.text import Text
 
 from tutor.core.tiles import FEI_ID, Kind, Tile
 from tutor.core.words import plural
-from tutor.engine.explain import instant_words
-from tutor.engine.results import Check, ClaimOption, DiscardResult, Option, WaitsResult
+from tutor.engine.decide.explain import instant_words
+from tutor.engine.result_types import Check, ClaimOption, DiscardResult, Option, WaitsResult
 from tutor.render.flow import Fitting, Flow, hanging
-from tutor.render.words import in_words, kind_word, speaking, tile_word, win_word
+from tutor.render.terms import in_words, kind_word, speaking, tile_word, win_word
 
 if TYPE_CHECKING:
     from tutor.core.hands import Hand
     from tutor.core.readings import Group
     from tutor.core.score import Score
-    from tutor.engine.payout import Payout
+    from tutor.engine.scoring.payout import Payout
 
 _STYLE = {
     Kind.DOTS: "bold blue",

@@ -55,7 +55,7 @@ NO_WIN = "this hand does not win now"
 def why_no_win(q: Question, rules: RuleSet) -> str:
     """Why the win asked for at ``q`` is not among the moves: the hand (with the card thrown, on a
     claim) is not complete, or is short of the minimum, as ``check`` says."""
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     h = q.view.hand
     if q.kind == "claim" and q.tile is not None:

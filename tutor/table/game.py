@@ -18,8 +18,8 @@ from typing import Protocol
 
 from tutor.core.hands import Hand, Meld, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, Tile
-from tutor.engine.claim import after_claim
-from tutor.engine.score import check
+from tutor.engine.decide.claim import after_claim
+from tutor.engine.scoring.check import check
 from tutor.errors import TutorError
 from tutor.rules.load import RuleSet
 from tutor.table.deck import Wall, deal

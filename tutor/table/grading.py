@@ -3,7 +3,7 @@ seat's draws left in the round, the best one, the player's, and the FUN given up
 
 Every decision is searched in full at the round horizon ``n`` (the seat's own draws left), so
 ``draws`` and ``round_draws`` are both ``n``; only a hand whose whole round passes the search's
-budget is weighed over fewer draws (``draws``: 3, 2 or 1; ``tutor.engine.budget.fitted``), the
+budget is weighed over fewer draws (``draws``: 3, 2 or 1; ``tutor.engine.search.budget.fitted``), the
 same for the same hand on any machine.
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from tutor.core.hands import Hand, Seat
 from tutor.core.tiles import Tile
-from tutor.engine.claim import claim
-from tutor.engine.results import ClaimResult, DiscardResult
-from tutor.engine.solver import discard
+from tutor.engine.decide.claim import claim
+from tutor.engine.decide.solver import discard
+from tutor.engine.result_types import ClaimResult, DiscardResult
 from tutor.rules.load import RuleSet
 from tutor.table.moves import Move
 

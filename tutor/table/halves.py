@@ -31,7 +31,7 @@ from tutor.table.grading import Progress, Searched, claim_options, ranked, turn_
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from tutor.engine.results import ClaimResult, DiscardResult
+    from tutor.engine.result_types import ClaimResult, DiscardResult
     from tutor.rules.load import RuleSet
 
 MIN_SHANTEN = 2
@@ -56,7 +56,7 @@ def worth_splitting(hand: Hand, rules: RuleSet, seat: Seat, n: int) -> bool:
     the FEI may complete are many, each weighed for a win: seconds, near a complete shape too), or
     not ready at the longest horizon searched exactly, holding a FEI (every discard weighed after
     each draw, and the moves a FEI opens: seconds)."""
-    from tutor.engine.horizon import EXACT_DRAWS
+    from tutor.engine.search.horizon import EXACT_DRAWS
     from tutor.table.opponents import shanten_of
 
     if len(set(hand.concealed)) < 2:
@@ -70,7 +70,7 @@ def claim_worth_splitting(hand: Hand, tile: Tile, source: str, rules: RuleSet, s
     """Is the answer to ``tile`` long enough to weigh on two cores? Where there is a claim beside
     passing, and the hand holds a FEI (the structures a FEI may complete are many: seconds), or
     is one step or more from ready with many draws left (``MIN_DRAWS``)."""
-    from tutor.engine.claim import legal_claims
+    from tutor.engine.decide.claim import legal_claims
     from tutor.table.opponents import shanten_of
 
     if not legal_claims(hand, tile, rules, source) or n < 2:
@@ -101,7 +101,7 @@ class Split:
         """The answer from the halves (``OVER``: a half past the budget; None: one whose worker
         died or failed, weighed here): joined where both are within the budget together, else
         over the longest of 3, 2 or 1 draws that fits, as one search falls back."""
-        from tutor.engine.horizon import EXACT_DRAWS
+        from tutor.engine.search.horizon import EXACT_DRAWS
         from tutor.errors import SearchBudgetError
 
         if not (isinstance(first, str) or isinstance(second, str)):
@@ -126,13 +126,13 @@ class Turn(Split):
     n: int
 
     def half(self, which: int, progress: Progress | None = None) -> DiscardResult:
-        from tutor.engine.solver import discard
+        from tutor.engine.decide.solver import discard
 
         return discard(self.hand, self.rules, self.seat, draws=self.n, seen=self.seen, drawn=self.drawn,
                        progress=progress, share=(which, 2))
 
     def joined(self, first: DiscardResult, second: DiscardResult) -> Searched:
-        from tutor.engine.solver import joined
+        from tutor.engine.decide.solver import joined
 
         result = joined([first, second])
         return ranked(turn_options(result)), result.draws
@@ -157,13 +157,13 @@ class Claim(Split):
     n: int
 
     def half(self, which: int, progress: Progress | None = None) -> ClaimResult:
-        from tutor.engine.claim import claim
+        from tutor.engine.decide.claim import claim
 
         return claim(self.hand, self.tile, self.rules, self.source, self.seat, draws=self.n, seen=self.seen,
                      progress=progress, share=(which, 2))
 
     def joined(self, first: ClaimResult, second: ClaimResult) -> Searched:
-        from tutor.engine.claim import joined_claims
+        from tutor.engine.decide.claim import joined_claims
 
         result = joined_claims([first, second])
         return ranked(claim_options(result)), result.draws
@@ -204,9 +204,9 @@ def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand
     Past the budget, as one process: with ``exact_draws`` the budget's error, else the answer over
     the longest of 3, 2 or 1 draws that fits (weighed here: a short search), with the note.
     ``progress`` is called in the caller's thread only (a terminal's bar is drawn from one)."""
-    from tutor.engine.budget import fitted, too_many_states
-    from tutor.engine.horizon import default_exact_draws, horizon
-    from tutor.engine.solver import setup
+    from tutor.engine.decide.solver import setup
+    from tutor.engine.search.budget import fitted, too_many_states
+    from tutor.engine.search.horizon import default_exact_draws, horizon
 
     def over(m: int | None) -> R:
         if m is not None:  # a fallback: over m draws, in one process, the budget's error past it
@@ -239,7 +239,7 @@ def discard_on(cores: int, hand: Hand, rules: RuleSet, seat: str | Seat = "east"
                search_moves: bool = True) -> DiscardResult:
     """``discard``'s answer, weighed in halves on two cores where ``cores`` allows and the turn is
     long (``worth_splitting``): the same answer to the bit."""
-    from tutor.engine.solver import discard, joined
+    from tutor.engine.decide.solver import discard, joined
 
     if _long(cores, hand, rules.hand_size, rules, seat, draws, wall,
              lambda n, s: worth_splitting(hand, rules, s, n)):
@@ -255,7 +255,7 @@ def claim_on(cores: int, hand: Hand, tile: Tile, rules: RuleSet, source: str = "
              search_moves: bool = True) -> ClaimResult:
     """``claim``'s answer, weighed in halves on two cores where ``cores`` allows and the answers
     are long to weigh (``claim_worth_splitting``): the same answer to the bit."""
-    from tutor.engine.claim import claim, joined_claims
+    from tutor.engine.decide.claim import claim, joined_claims
 
     if _long(cores, hand, rules.hand_size - 1, rules, seat, draws, wall,
              lambda n, s: claim_worth_splitting(hand, tile, source, rules, s, n)):
@@ -296,8 +296,8 @@ def _long(cores: int, hand: Hand, size: int, rules: RuleSet, seat: str | Seat, d
     """Is a search worth two cores? Two or more, a hand of ``size`` cards, and ``worth`` its
     horizon (the draws left) and seat; an argument the search refuses says no (the search in one
     process then says what is wrong)."""
-    from tutor.engine.horizon import horizon
-    from tutor.engine.solver import setup
+    from tutor.engine.decide.solver import setup
+    from tutor.engine.search.horizon import horizon
     from tutor.errors import TutorError
 
     if cores < 2 or hand.size != size:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from tutor.core.hands import Hand, Meld, Seat
 from tutor.core.tiles import FEI, FEI_ID, Tile
-from tutor.engine.actions import kongs, recalls
-from tutor.engine.claim import legal_claims
-from tutor.engine.score import check
+from tutor.engine.decide.claim import legal_claims
+from tutor.engine.scoring.check import check
+from tutor.engine.search.hand_moves import kongs, recalls
 from tutor.rules.load import RuleSet
 
 TURN_ACTIONS = ("win", "discard", "sink", "kong", "add-kong", "recall")

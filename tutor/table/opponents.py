@@ -20,8 +20,8 @@ from collections.abc import Mapping
 
 from tutor.core.hands import Hand, MeldKind, Seat
 from tutor.core.tiles import FEI_ID, TILES, Tile
-from tutor.engine.claim import after_claim
-from tutor.engine.table import Table
+from tutor.engine.decide.claim import after_claim
+from tutor.engine.search.hand_table import Table
 from tutor.rules.load import RuleSet
 from tutor.table.moves import Move
 

@@ -59,7 +59,7 @@ class Board:
     """The table during a round: every seat's cards, the discards, the deck, whose move it is."""
 
     def __init__(self, rules: RuleSet, player: Seat | None) -> None:
-        from tutor.engine.horizon import wall_after_deal
+        from tutor.engine.search.horizon import wall_after_deal
 
         self.rules = rules
         self.player = player
@@ -280,7 +280,7 @@ class Board:
         return thrower, card
 
     def _claim(self, event: Claim) -> None:
-        from tutor.engine.claim import legal_claims
+        from tutor.engine.decide.claim import legal_claims
 
         seat, meld = event.seat, event.meld
         thrower, card = self._open(seat, f"claim {meld}")
@@ -316,7 +316,7 @@ class Board:
         return all(c.known[t] >= k for t, k in rest.items())
 
     def _check_meld(self, hand: Hand) -> None:
-        from tutor.engine.score import validate
+        from tutor.engine.scoring.check import validate
 
         validate(hand, self.rules)
 
@@ -357,7 +357,7 @@ class Board:
         self.turn, self.to_draw, self.last_draw = None, event.seat, None
 
     def _recall(self, event: Recall) -> None:
-        from tutor.engine.actions import recalls
+        from tutor.engine.search.hand_moves import recalls
 
         seat, card = event.seat, event.card
         self._on_turn(seat, "recall a FEI")
@@ -381,7 +381,7 @@ class Board:
         self.last_draw = None
 
     def _win(self, event: Win) -> None:
-        from tutor.engine.score import check
+        from tutor.engine.scoring.check import check
 
         seat = event.seat
         c = self.cards[seat]

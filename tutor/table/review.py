@@ -4,7 +4,7 @@ A decision is each time the player holds a full hand and moves (a discard, a KON
 recalled FEI, SEK WOO on the own draw), and each card another player throws that the player could
 claim (pass, PONG, CHEE, KONG, SEK WOO). The hand, the cards in sight and the playing cards left in
 the deck come from the record (``tutor.table.replay``); the solver (``tutor.engine.discard`` and
-``tutor.engine.claim``) weighs every option by expected FUN over the player's draws left in the
+``tutor.engine.decide.claim``) weighs every option by expected FUN over the player's draws left in the
 round. The loss is the best option's expected FUN minus the player's, graded by ``GRADES``.
 """
 
@@ -182,7 +182,7 @@ def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Sea
     """The decision's options from its parts; where one passed the solver's budget (a hand far from
     a win), the whole decision weighed again here over the longest of 3, 2 or 1 draws that fits, as
     ``discard`` and ``claim`` answer it, with a note that says so (its ``draws`` is that horizon)."""
-    from tutor.engine.budget import MAX_STATES, fewer, too_many_states
+    from tutor.engine.search.budget import MAX_STATES, fewer, too_many_states
     from tutor.errors import SearchBudgetError
 
     passed = next((p for p in parts if isinstance(p, Passed)), None)
@@ -234,7 +234,7 @@ def _answers(event: Event, player: Seat) -> bool:
 def _taken(event: Event, player: Seat, hand: Hand, card: Tile, rules: RuleSet) -> bool:
     """Whether another player took the card before the player could answer: a SEK WOO, or a PONG or
     KONG (which come before a CHEE) when the player could not win on the card."""
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     if getattr(event, "seat", player) == player or not isinstance(event, Claim | Win):
         return False
@@ -245,8 +245,8 @@ def _taken(event: Event, player: Seat, hand: Hand, card: Tile, rules: RuleSet) -
 
 def _may_claim(board: Board, player: Seat, event: Discard, rules: RuleSet) -> bool:
     """Whether the player has any claim of the card thrown (a set, or SEK WOO)."""
-    from tutor.engine.claim import legal_claims
-    from tutor.engine.score import check
+    from tutor.engine.decide.claim import legal_claims
+    from tutor.engine.scoring.check import check
 
     if event.card.id not in rules.in_play or event.card.is_fei:  # a FEI thrown is never claimed
         return False

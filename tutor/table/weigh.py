@@ -16,7 +16,7 @@ from tutor.core.tiles import Tile
 from tutor.table.events import Event
 
 if TYPE_CHECKING:
-    from tutor.engine.results import ClaimOption, ClaimResult, DiscardResult, Option
+    from tutor.engine.result_types import ClaimOption, ClaimResult, DiscardResult, Option
     from tutor.rules.load import RuleSet
 
 
@@ -96,7 +96,7 @@ Progress = Callable[[int, int, int], None]
 def _win_now(hand: Hand, rules: RuleSet, seat: str | Seat, n: int, situations: frozenset[str]) -> Choice | None:
     """SEK WOO with these cards now, in the situations it is in (TIN WOO, DEI WOO: they hold for this
     win only, not for the wins the search looks ahead to), if the hand wins."""
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     won = check(hand, rules, seat, situations)
     return Choice("sek-woo", None, None, float(won.fun), 1.0, (1.0,) * n, -1) if won.wins else None
@@ -118,7 +118,7 @@ def weigh_claim(
     situation flags a win on the card is in (DEI WOO on the dealer's first discard). ``share``
     (i, k): the i-th of k parts of the answers (``claim``'s ``share``), SEK WOO in the first.
     ``wall``: the playing cards left in the deck (with none, no move that draws a replacement)."""
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
 
     result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), wall, exact_for(n, exact_draws), tick,
                                 share=share)
@@ -139,7 +139,7 @@ def weigh_move(
     parts take about as long), with sinking, KONGs and recalls in the last and SEK WOO in the
     first; ``merged`` puts the k shares together into what (0, 1), the whole, gives. ``wall``: the
     playing cards left in the deck (with none, no sinking nor KONG: no replacement is left)."""
-    from tutor.engine.solver import discard
+    from tutor.engine.decide.solver import discard
 
     result: DiscardResult = discard(hand, rules, seat, n, seen, (), wall, exact_for(n, exact_draws), tick, drawn,
                                     kongs_now=after != "claim", share=share)
@@ -151,7 +151,7 @@ def exact_for(n: int, exact_draws: int | None) -> int:
     """The exact draws a review weighs with, always said to the solver: a decision weighed in
     shares must have one horizon, so no share may fall back to fewer draws on its own (past the
     budget a share gives back ``Passed``, and the review weighs the whole decision again)."""
-    from tutor.engine.horizon import default_exact_draws
+    from tutor.engine.search.horizon import default_exact_draws
 
     return default_exact_draws(n) if exact_draws is None else exact_draws
 
@@ -162,7 +162,7 @@ def shares(ask: Ask, k: int, rules: RuleSet) -> list[Ask]:
     if ask.kind == "move":
         k = min(k, len(set(ask.hand.concealed)))
     else:
-        from tutor.engine.claim import legal_claims
+        from tutor.engine.decide.claim import legal_claims
 
         assert ask.offered is not None
         k = min(k, 1 + len(legal_claims(ask.hand, ask.offered, rules, ask.source)))
@@ -171,8 +171,8 @@ def shares(ask: Ask, k: int, rules: RuleSet) -> list[Ask]:
 
 def merged(parts: Sequence[Weighed], kind: str = "move") -> Weighed:
     """A decision's options weighed in shares (``shares``), put together as one search gives them."""
-    from tutor.engine.claim import answer_order
-    from tutor.engine.solver import option_order
+    from tutor.engine.decide.claim import answer_order
+    from tutor.engine.decide.solver import option_order
 
     if len(parts) == 1:
         return parts[0]

@@ -16,14 +16,14 @@ from tutor.errors import PuzzleError
 
 if TYPE_CHECKING:
     from tutor.core.readings import Group, RawReading
-    from tutor.engine.results import Check
+    from tutor.engine.result_types import Check
     from tutor.rules.load import RuleSet
 
 
 def set_kind(hand: Hand, rules: RuleSet) -> MeldKind | None:
     """What set these 3 or 4 loose cards make (None when they make none)."""
     from tutor.core.readings import CHEE, PONG
-    from tutor.engine.shapes import concealed_readings
+    from tutor.engine.shapes.standard import concealed_readings
 
     cards = list(hand.concealed) + [c for m in hand.melds for c in m.cards]
     if hand.bonus:
@@ -67,8 +67,8 @@ def why_not_set(cards: list[Tile], rules: RuleSet) -> str:
 
 def all_readings(hand: Hand, rules: RuleSet) -> list[RawReading]:
     """Every way to read a complete hand as sets and a NGAN (none when it is not complete)."""
-    from tutor.engine.score import validate
-    from tutor.engine.shapes import readings
+    from tutor.engine.scoring.check import validate
+    from tutor.engine.shapes.standard import readings
 
     validate(hand, rules)
     if hand.size != rules.hand_size:
@@ -111,8 +111,8 @@ def public_group(g: Group) -> str:
 
 def shape_waits(hand: Hand, rules: RuleSet) -> list[Tile]:
     """The cards other than a FEI that complete the hand's shape and have an unseen copy."""
-    from tutor.engine.score import validate
-    from tutor.engine.shapes import readings
+    from tutor.engine.scoring.check import validate
+    from tutor.engine.shapes.standard import readings
 
     validate(hand, rules)
     if hand.size != rules.hand_size - 1:
@@ -131,7 +131,7 @@ def shape_waits(hand: Hand, rules: RuleSet) -> list[Tile]:
 
 def wait_detail(hand: Hand, rules: RuleSet, tiles: list[Tile]) -> str:
     """How each of the first four waits completes the hand, in words."""
-    from tutor.engine.shapes import readings
+    from tutor.engine.shapes.standard import readings
 
     bits = []
     for t in tiles[:4]:
@@ -144,7 +144,7 @@ def wait_detail(hand: Hand, rules: RuleSet, tiles: list[Tile]) -> str:
 def fei_choices(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, int]:
     """For a complete hand holding one concealed FEI: each card it can stand for, and the best FUN."""
     from tutor.core.readings import CHEE
-    from tutor.engine.score import scorer_for
+    from tutor.engine.scoring.check import scorer_for
 
     held = sum(1 for t in hand.concealed if t.id == FEI_ID)
     if held != 1:

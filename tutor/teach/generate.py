@@ -172,7 +172,7 @@ DECISIONS = ("claim-or-pass", "kong-or-not", "sink-or-keep", "recall-fei")
 def _decision_deal(theme: str, rng: random.Random, rules: RuleSet) -> tuple[Hand, dict[str, str]] | None:
     """A hand near complete that meets the decision the theme asks about: a card it may claim,
     a KONG it may declare, a FEI it may sink, a FEI laid down it may take back."""
-    from tutor.engine.claim import legal_claims
+    from tutor.engine.decide.claim import legal_claims
 
     base = _discard_deal(rng, rules)
     if base is None:
@@ -261,7 +261,7 @@ def one(
     ``draws`` is the number of draws a search theme's answer assumes, or ``"round"``: the seat's
     draws left in a whole round for the hand (``sekwoo discard``'s default horizon). The puzzle records ``seed``.
     """
-    from tutor.engine.horizon import draws_left
+    from tutor.engine.search.horizon import draws_left
     from tutor.rules.load import load_rules
 
     check_theme(theme)

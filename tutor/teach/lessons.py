@@ -20,7 +20,7 @@ from tutor.core.tiles import FEI_ID, Tile
 from tutor.errors import ChoiceError, PuzzleError, TutorError
 
 if TYPE_CHECKING:
-    from tutor.engine.results import Check
+    from tutor.engine.result_types import Check
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +205,7 @@ class Picture:
 
 def pictures(lesson: Lesson, rules: str = "3leg") -> tuple[Picture | None, ...]:
     """What each step of the lesson draws (None for a step of text only), judged under ``rules``."""
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
     from tutor.rules.load import load_rules
 
     rule_set = load_rules(rules)

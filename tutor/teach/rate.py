@@ -100,7 +100,7 @@ _MOVES = {"kong-or-not": ("kong", "add-kong"), "sink-or-keep": ("sink",), "recal
 
 def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
     """The values of the answers the solver weighs against each other, and the hand's distance."""
-    from tutor.engine import solver
+    from tutor.engine.decide import solver
 
     if p.theme == "best-discard":  # every option, as solve weighs them: a KONG beside the discards too
         result = solver.discard(p.hand, rules, seat=p.seat, draws=p.draws or 3, search_moves=True)
@@ -117,7 +117,7 @@ def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
             other = [max(other[:1] + [float(result.fun_now)])]
         return moves[:1] + other[:1], result.distance
     if p.theme == "claim-or-pass":
-        from tutor.engine.claim import claim
+        from tutor.engine.decide.claim import claim
 
         assert p.on is not None
         found = claim(p.hand, Tile.parse(p.on), rules, p.source, p.seat, p.draws or 3)
@@ -134,7 +134,7 @@ def _values(p: Puzzle, rules: RuleSet) -> tuple[list[float], int | None]:
     if p.hand.size == rules.hand_size - 1:
         return [], solver.waits(p.hand, rules, p.seat).distance
     if p.hand.size == rules.hand_size:
-        from tutor.engine.score import check
+        from tutor.engine.scoring.check import check
 
         return [], -1 if check(p.hand, rules, p.seat).wins else None
     return [], None

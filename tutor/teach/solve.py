@@ -1,7 +1,7 @@
 """Solving a puzzle with the engine: each theme's answer from the hand alone, and puzzles built so.
 
-Every theme has one way to find its answer from the hand alone, with ``tutor.engine.score``,
-``tutor.engine.shapes`` and ``tutor.engine.solver``; ``solve`` returns the answer together with
+Every theme has one way to find its answer from the hand alone, with ``tutor.engine.scoring.check``,
+``tutor.engine.shapes.standard`` and ``tutor.engine.decide.solver``; ``solve`` returns the answer together with
 every other answer that would be just as right, so a puzzle is sound only when there is exactly
 one (``Solution.unique``). ``build`` makes a puzzle whose answer and explanation come from here.
 """
@@ -32,7 +32,7 @@ from tutor.teach.facts import (
 from tutor.teach.themes import question_for
 
 if TYPE_CHECKING:
-    from tutor.engine.results import Check, ClaimOption, DiscardResult, Option
+    from tutor.engine.result_types import Check, ClaimOption, DiscardResult, Option
     from tutor.rules.load import RuleSet
 
 DISCARD_MARGIN_ABS = 0.05
@@ -148,7 +148,7 @@ def _solve_waits(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
 
 
 def _check(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Check:
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     return check(hand, rules, puzzle.seat)
 
@@ -248,7 +248,7 @@ def _over_all_draws(puzzle: Puzzle, result: DiscardResult, draws: int) -> None:
 
 
 def _solve_discard(puzzle: Puzzle, hand: Hand, rules: RuleSet, limit: int | None = None) -> Solution:
-    from tutor.engine import solver
+    from tutor.engine.decide import solver
 
     draws = puzzle.draws or 3
 
@@ -310,7 +310,7 @@ def _margin_level(best: float, second: float) -> int:
 
 
 def _solve_claim(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
 
     draws = puzzle.draws or 3
     assert puzzle.on is not None  # the file's validation requires it
@@ -335,7 +335,7 @@ _MOVES = {"kong-or-not": ("kong", "add-kong"), "sink-or-keep": ("sink",), "recal
 
 
 def _solve_move(puzzle: Puzzle, hand: Hand, rules: RuleSet) -> Solution:
-    from tutor.engine import solver
+    from tutor.engine.decide import solver
 
     draws = puzzle.draws or 3
     drawn = None if puzzle.drawn is None else Tile.parse(puzzle.drawn)

@@ -22,7 +22,7 @@ from tutor.teach.partial import group_of, short_of, split_text, with_card
 if TYPE_CHECKING:
     from tutor.core.readings import RawReading
     from tutor.core.score import Score
-    from tutor.engine.results import ClaimOption, Option
+    from tutor.engine.result_types import ClaimOption, Option
     from tutor.rules.load import RuleSet
 
 
@@ -60,7 +60,7 @@ def _why_set(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
 
 
 def _set_reading(cards: list[Tile], rules: RuleSet) -> str:
-    from tutor.engine.shapes import concealed_readings
+    from tutor.engine.shapes.standard import concealed_readings
 
     counts = [0] * FEI_ID
     for c in cards:
@@ -149,7 +149,7 @@ def _why_ngan(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> 
 
 
 def _why_fun(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> str:
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     said = int(given)
     result = check(p.hand, rules, p.seat)
@@ -177,7 +177,7 @@ def _why_fun(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
 
 def _other_reading(hand: Hand, rules: RuleSet, seat: str, fun: int) -> str:
     """A reading of the hand that scores ``fun`` (words), if there is one."""
-    from tutor.engine.score import scorer_for
+    from tutor.engine.scoring.check import scorer_for
     from tutor.teach.facts import reading_text
 
     scorer = scorer_for(rules)
@@ -191,7 +191,7 @@ def _other_reading(hand: Hand, rules: RuleSet, seat: str, fun: int) -> str:
 
 
 def _why_short(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> str:
-    from tutor.engine.score import check
+    from tutor.engine.scoring.check import check
 
     result = check(p.hand, rules, p.seat)
     who = p.seat.capitalize()
@@ -205,7 +205,7 @@ def _why_short(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) ->
 def _fei_scores(hand: Hand, rules: RuleSet, seat: str) -> dict[Tile, Score]:
     """For each card the hand's FEI can stand for, the best score with it standing so."""
     from tutor.core.readings import CHEE
-    from tutor.engine.score import scorer_for
+    from tutor.engine.scoring.check import scorer_for
 
     scorer = scorer_for(rules)
     bonus = tuple(t.id for t in hand.bonus)
@@ -253,8 +253,8 @@ def _why_fei(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> s
 
 
 def _why_discard(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> str:
-    from tutor.engine import solver
-    from tutor.engine.explain import compare
+    from tutor.engine.decide import solver
+    from tutor.engine.decide.explain import compare
 
     draws = p.draws or 3
     result = solver.discard(p.hand, rules, seat=p.seat, draws=draws, search_moves=True)  # as solve weighs it
@@ -289,8 +289,8 @@ _MOVE_NAME = {"kong-or-not": "the KONG", "sink-or-keep": "sinking the FEI", "rec
 
 
 def _why_move(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> str:
-    from tutor.engine import solver
-    from tutor.engine.explain import compare
+    from tutor.engine.decide import solver
+    from tutor.engine.decide.explain import compare
 
     draws = p.draws or 3
     drawn = None if p.drawn is None else Tile.parse(p.drawn)
@@ -316,7 +316,7 @@ def _why_move(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> 
 
 
 def _why_claim(p: Puzzle, given: str, named: MeldKind | None, rules: RuleSet) -> str:
-    from tutor.engine.claim import claim
+    from tutor.engine.decide.claim import claim
     from tutor.teach.solve import claim_answer
 
     assert p.on is not None

@@ -1,0 +1,1 @@
+"""The engine's public calls: ``shanten``, ``waits``, ``discard``, ``claim`` and ``analyze``."""

@@ -1,0 +1,394 @@
+"""The solver: shanten, waits, and discards ranked by exact expected FUN.
+
+The search walks packed hands (``tutor.engine.search.hand_table``). ``docs/solver.md`` states the model;
+``tests/test_shanten.py``, ``tests/test_waits.py`` and ``tests/test_discard.py`` check it against
+brute force and simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from tutor.core.hands import Hand, Meld
+from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
+from tutor.engine.decide.explain import explain
+from tutor.engine.distance.to_win import Distance
+from tutor.engine.garbage import collector_paused
+from tutor.engine.result_types import DiscardResult, Option, Wait, WaitsResult
+from tutor.engine.scoring.check import check, known_situations, sight_counts, validate
+from tutor.engine.scoring.payout import kong_payment
+from tutor.engine.search.budget import budget, fitted, too_many_states
+from tutor.engine.search.closer import seed
+from tutor.engine.search.equivalent import swapped
+from tutor.engine.search.expected_fun import Search
+from tutor.engine.search.hand_moves import KONGS, kongs, recalls
+from tutor.engine.search.hand_table import Table, table_for
+from tutor.engine.search.horizon import horizon
+from tutor.errors import ArgumentError, InvalidHandError
+
+if TYPE_CHECKING:
+    from tutor.core.hands import Seat
+    from tutor.core.readings import Reading
+    from tutor.rules.load import RuleSet
+
+
+R = TypeVar("R")
+UNREACHED = 99  # the distance to a win of a part of ``discard`` that weighs no discard (``share``, ``barred``)
+NO_MOVES_NOTE = "after each draw only the discards are weighed, not sinking a FEI, KONGs or recalls (--no-moves-in-search)"
+"""The note of a search without the moves after its exact draws (RULES §5.4 weighs them)."""
+
+
+def unseen_counts(rules: RuleSet, hand: Hand, seen: Sequence[Tile]) -> dict[int, int]:
+    """Copies of each card kind not in sight: 4 minus the hand (sets and sunk FEI too) and ``seen``."""
+    sight = sight_counts(hand)
+    for card in seen:
+        sight[card.id] += 1
+    out: dict[int, int] = {}
+    for t in rules.in_play:
+        copies = rules.wild_copies if t == FEI_ID else rules.copies
+        left = copies - sight[t]
+        if left < 0:
+            raise ArgumentError("seen", f"{sight[t]} copies of {TILES[t]} in sight with the cards seen: there are only {copies}")
+        out[t] = left
+    return out
+
+
+def setup(
+    hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str], seen: Sequence[Tile]
+) -> tuple[Seat, frozenset[str]]:
+    seat_name = rules.seat(seat)
+    flags = known_situations(rules, situations)
+    validate(hand, rules)
+    for t in seen:
+        if t.is_bonus or t.id not in rules.in_play:
+            raise ArgumentError("seen", f"{t} is not a card that can be drawn in {rules.name}")
+    return seat_name, flags
+
+
+def shanten(hand: Hand, rules: RuleSet) -> int:
+    """Shanten of a hand of 3n+1 or 3n+2 cards (sets laid down count): -1 complete, 0 a wait; read
+    with the kept table of its fixed parts (``table_for``), concealed cards checked as packed."""
+    if hand.melds or hand.bonus:
+        validate(hand, rules)
+    table = table_for(rules, rules.spec.seats[0], frozenset(), hand)  # shapes depend on no seat
+    key, size, most = table.held(hand), hand.size, rules.hand_size
+    if key is None or size > most:
+        validate(hand, rules)  # says what is wrong with the hand
+    if size != most and size != most - 1:
+        raise InvalidHandError(f"shanten needs {most - 1} or {most} cards, not {size}")
+    return table.shanten(table.pack(hand.concealed) if key is None else key)
+
+
+def waits(
+    hand: Hand,
+    rules: RuleSet,
+    seat: str | Seat = "east",
+    situations: Iterable[str] = (),
+    seen: Sequence[Tile] = (),
+    with_distance: bool = True,
+) -> WaitsResult:
+    """Every card that completes a hand of 3n+1 cards, with the FUN it would score, and (unless
+    ``with_distance`` is false: it costs most on hands far from a win) the distance to a win."""
+    seat_name, flags = setup(hand, rules, seat, situations, seen)
+    if hand.size != rules.hand_size - 1:
+        hint = "; use 'sekwoo discard' for a hand that has just drawn" if hand.size == rules.hand_size else ""
+        raise InvalidHandError(f"waits needs {rules.hand_size - 1} cards (a KONG counting three), not {hand.size}{hint}")
+    table = table_for(rules, seat_name, flags, hand)
+    key = table.pack(hand.concealed)
+    # copies not in sight: what the table allows beside the sets laid down and sunk FEI, less those held and seen
+    left = [c - (key >> (3 * i) & 7) for i, c in enumerate(table.cap_local)]
+    if seen:
+        got = unseen_counts(rules, hand, seen)
+        left = [got[t] for t in table.kinds]
+    found = []
+    ready = False  # a card of which a copy is left completes the hand: shanten 0, no search needed
+    standard = table.completing(key)  # the kinds that complete it, where only the standard shape exists
+    for i in range(len(table.kinds)) if standard is None else standard:
+        t = table.kinds[i]
+        w = table.win(key + table.unit_of[i], None if standard is None else True)
+        if w is None:
+            continue
+        ready = ready or table.count(key, i) < table.cap_local[i]
+        if left[i] > 0:  # its reading is read when shown (the FUN is known without it)
+            found.append(Wait.later(TILES[t], w[0], w[1], left[i], partial(_reading, table, key + table.unit_of[i])))
+    notes = []
+    sh = 0 if ready else table.shanten(key)
+    if not found and sh == 0:
+        notes.append("every card this hand waits on is already in sight")
+    distance = Distance(table, key, left).of(key) if with_distance else None
+    return WaitsResult(hand, rules, seat_name, sh, distance, tuple(found), rules.minimum, rules.unit, tuple(notes))
+
+
+def _reading(table: Table, key: int) -> Reading:
+    """The best reading of the complete packed hand ``key``, shown with a wait."""
+    reading = table.reading(key)
+    assert reading is not None
+    return reading
+
+
+def discard(
+    hand: Hand,
+    rules: RuleSet,
+    seat: str | Seat = "east",
+    draws: int | None = None,
+    seen: Sequence[Tile] = (),
+    situations: Iterable[str] = (),
+    wall: int | None = None,
+    exact_draws: int | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+    drawn: Tile | None = None,
+    kongs_now: bool = True,
+    barred: frozenset[Tile] = frozenset(),
+    search_moves: bool = True,
+    share: tuple[int, int] = (0, 1),
+) -> DiscardResult:
+    """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
+    and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
+    player's own draws left in the round: ``draws``, or the seat's share of ``wall`` (the playing
+    cards left in the deck), or by default the seat's draws after the deal. Over the first
+    ``exact_draws`` draws every discard is weighed; after them the player keeps the draws that
+    bring a win closer. By default that is every draw of a horizon of at most 3 (the exact
+    optimum), and none of a longer one (``default_exact_draws``). ``progress`` is called now and
+    then with the number of states searched so far. ``kongs_now`` false: no KONG may be declared
+    now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
+    calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
+    draw but the last inside the search too (RULES §5.4, the default; false: discards alone after
+    the root, and a note says so). Past the state budget, the answer is over fewer draws and a
+    note says so (``fitted``).
+
+    ``share`` (i, k): the i-th of k parts of the answer, to weigh apart (on other cores): some of
+    the discards, dealt so that the parts take about as long (``_dealt``), and for the last the
+    moves beside a discard; ``joined``
+    puts the k parts together as the whole. A part never falls back to fewer draws on its own: past
+    the budget it raises the budget's error, and the caller weighs the whole over fewer draws."""
+    if exact_draws is not None or share != (0, 1):
+        return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now,
+                        barred, search_moves, share)
+
+    def over(m: int | None) -> DiscardResult:
+        return _discard(hand, rules, seat, draws if m is None else m, seen, situations, wall if m is None else None,
+                        None, progress, drawn, kongs_now, barred, search_moves, share)
+
+    result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
+    return result if note is None else replace(result, notes=(*result.notes, note))
+
+
+@collector_paused
+def _discard(
+    hand: Hand, rules: RuleSet, seat: str | Seat, draws: int | None, seen: Sequence[Tile], situations: Iterable[str],
+    wall: int | None, exact_draws: int | None, progress: Callable[[int, int, int], None] | None, drawn: Tile | None,
+    kongs_now: bool, barred: frozenset[Tile], search_moves: bool, share: tuple[int, int] = (0, 1),
+) -> DiscardResult:
+    """``discard`` over the horizon asked for, or the budget's error."""
+    seat_name, flags = setup(hand, rules, seat, situations, seen)
+    if hand.size != rules.hand_size:
+        hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
+        raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
+    explicit_exact = exact_draws is not None
+    n, exact_draws = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
+    table = table_for(rules, seat_name, flags, hand)
+    key14 = table.pack(hand.concealed)
+    unseen = unseen_counts(rules, hand, seen)
+    pool0 = [unseen[t] for t in table.kinds]
+    now = check(hand, rules, seat_name, flags)
+    tasks: list[tuple[Table, int, Tile, str, bool]] = []
+    part, parts = share
+    held = [i for i, t in enumerate(table.kinds) if key14 >> (3 * i) & 7 and TILES[t] not in barred]
+    sinkable = bool(table.has_fei and key14 >> (3 * table.fei_index) & 7 and rules.spec.tiles.wild
+                    and rules.spec.tiles.wild.sinkable and wall != 0)  # (a replacement needs a card left)
+    laid = kongs(hand) if kongs_now and wall != 0 else []
+    alike = swapped(table, key14, pool0)  # discards that leave hands worth the same (``swapped``)
+    if parts > 1:
+        moves = sinkable or bool(laid) or (drawn in hand.concealed and bool(recalls(hand, drawn, rules)))
+        held = _dealt(table, key14, held, parts, moves, alike)[part]
+    moves_now = part == parts - 1  # sinking, KONGs and recalls: in the last part
+    for i in held:
+        tasks.append((table, key14 - table.unit_of[i], TILES[table.kinds[i]], "discard", False))
+    if moves_now and sinkable:
+        sunk = table_for(rules, seat_name, flags, hand, hand.bonus + (FEI,))
+        tasks.append((sunk, key14 - sunk.unit_of[sunk.fei_index], FEI, "sink", True))
+    for action, tile, after in laid if moves_now else ():  # the four laid down, then a replacement
+        kt = table_for(rules, seat_name, flags, after)
+        tasks.append((kt, kt.pack(after.concealed), tile, action, True))
+    counter = [0]
+    within = budget(n, exact_draws, explicit_exact)
+    options: list[Option] = []
+
+    def tick(states: int = 1) -> None:
+        counter[0] += states
+        within(counter[0])
+        if progress is not None and not counter[0] & 255:
+            progress(counter[0], len(options), len(tasks))
+    notes = []
+    root = Distance(table, key14, pool0)  # one structure search for the discards (``seed``)
+    searched: dict[int, tuple[Option, int]] = {}  # per hand kept (its key as ``alike`` gives it), its option and states
+    for tab, h0, tile, action, replacement in tasks:
+        dist = Distance(tab, h0, pool0)
+        if tab is table:
+            seed(root, key14, dist, table.index[tile.id])
+        key = -1 if tab is not table else h0 if alike is None else alike(h0)
+        if key in searched:  # the hand kept is another's with honours swapped: its search's answer
+            same, spent = searched[key]
+            tick(spent)  # counted as searched, as in a part that weighs it alone (``_dealt``)
+            options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, None,
+                                 search_moves, same))
+        else:
+            before = counter[0]
+            options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
+                                 search_moves))
+            if key >= 0:
+                searched[key] = options[-1], counter[0] - before
+        if progress is not None:
+            progress(counter[0], len(options), len(tasks))
+    # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
+    options = [replace(o, instant=kong_payment(rules, concealed=o.action == "kong")) if o.action in KONGS else o
+               for o in options]
+    if drawn is not None and moves_now:
+        if drawn not in hand.concealed:
+            raise ArgumentError("drawn", f"{drawn} is not among the cards held")
+        for meld, after in recalls(hand, drawn, rules):
+            options.append(_recalled(discard(after, rules, seat_name, n, seen, flags, None, exact_draws,
+                                            search_moves=search_moves), drawn, meld))
+    options.sort(key=option_order)
+    options = explain(options, n, rules.unit)
+    if not search_moves and min(exact_draws, n) > 1:
+        notes.append(NO_MOVES_NOTE)
+    if now.wins:
+        notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
+    elif now.complete:  # why a complete hand is played on: the check says what it lacks
+        notes.extend(note for note in now.notes if note.startswith("complete, but"))
+    return DiscardResult(
+        hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
+        -1 if now.wins else min((o.distance for o in options if o.action == "discard"), default=UNREACHED),
+        now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
+    )
+
+
+DEARER = 8
+"""About how many times longer a discard's search takes for each step further from ready it leaves
+the hand (measured: 3,900 and 8,200 hand states for the near discards of two early hands, 17,000
+to 52,000 for those one step further)."""
+
+
+def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool,
+           alike: Callable[[int], int] | None = None) -> list[list[int]]:
+    """The discards of the kinds ``held`` dealt to ``parts`` parts that take about as long: each,
+    the dearest first (``DEARER`` to the power of the shanten it leaves), to the part with the least
+    so far (the last part starts with the ``moves`` beside a discard, where there are any, weighed
+    as the dearest discard). Discards that leave hands worth the same (``alike``: honours swapped)
+    go to one part together, which searches one of them."""
+    together: dict[int, list[int]] = {}
+    for i in held:
+        h0 = key14 - table.unit_of[i]
+        together.setdefault(h0 if alike is None else alike(h0), []).append(i)
+    cost = {i: DEARER ** max(0, table.shanten(key14 - table.unit_of[i])) for i in held}
+    load = [0] * parts
+    if moves:
+        load[-1] = max(cost.values(), default=0)
+    groups = list(together.values())  # in the order of their first kind
+    dealt = balanced([cost[kinds[0]] for kinds in groups], load)
+    return [sorted(i for j in js for i in groups[j]) for js in dealt]
+
+
+def balanced(costs: Sequence[int], load: list[int]) -> list[list[int]]:
+    """The indices of ``costs`` dealt to parts that take about as long (``load``: what each part
+    starts with, updated): the dearest first (ties: the first), each to the part with the least so
+    far (ties: the first); each part's indices in order."""
+    out: list[list[int]] = [[] for _ in load]
+    for j in sorted(range(len(costs)), key=lambda j: (-costs[j], j)):
+        k = min(range(len(load)), key=lambda k: (load[k], k))
+        out[k].append(j)
+        load[k] += costs[j]
+    return [sorted(js) for js in out]
+
+
+class Valued(Protocol):
+    """An option's worth as the orders of options read it."""
+
+    @property
+    def action(self) -> str: ...
+    @property
+    def expected_fun(self) -> float: ...
+    @property
+    def win_probability(self) -> float: ...
+    @property
+    def distance(self) -> int: ...
+
+
+class Ranked(Valued, Protocol):
+    """What ``option_order`` reads of an option (``Option``, or a review's ``Choice``)."""
+
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def acceptance(self) -> int: ...
+    @property
+    def tile(self) -> Tile | None: ...
+
+
+def option_order(o: Ranked) -> tuple[object, ...]:
+    """The order ``discard`` ranks its options in: expected FUN, then the win chance, the distance
+    to a win, shanten, acceptance, and the action and card (so that ties always fall the same way)."""
+    return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)
+
+
+def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False) -> DiscardResult:
+    """The parts of one ``discard`` weighed apart (``share``) as the whole gives it: the options in
+    its order, the states summed. Each option is its own search, so the parts are the whole to
+    the last bit; and since the whole counts its states over every option, parts past the state
+    budget together raise the budget's error, as the whole would have stopped there."""
+    from tutor.engine.search.budget import MAX_STATES  # read now: a test may lower it
+
+    first = parts[0]
+    states = sum(p.states for p in parts)
+    if states > MAX_STATES:
+        raise too_many_states(first.draws, first.exact_draws, explicit_exact)
+    options = sorted((replace(o, explanation="") for p in parts for o in p.options), key=option_order)
+    return replace(first, options=tuple(explain(options, first.draws, first.rules.unit)), states=states,
+                   distance=min(p.distance for p in parts))
+
+
+def _recalled(after: DiscardResult, drawn: Tile, meld: Meld) -> Option:
+    """Recalling the FEI of ``meld`` with the card ``drawn``: a win at once if the hand it leaves
+    wins, else that hand's best move."""
+    n = after.draws
+    if after.wins_now:
+        return Option(drawn, "recall", -1, -1, 0, (), 1.0, float(after.fun_now), (1.0,) * n, meld=meld)
+    best = after.options[0]
+    return replace(best, tile=drawn, action="recall", explanation="", meld=meld, then=(best.tile, best.action))
+
+
+def weigh(
+    table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
+    replacement: bool, tick: Callable[[], None] | None, moves: bool = False, same: Option | None = None,
+) -> Option:
+    """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``
+    (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too); ``same``:
+    the option of a hand worth the same (honours swapped: ``swapped``), whose value is taken."""
+    sh, lowering = table.accepting(h0)
+    accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
+    if same is not None:
+        value, pw = (same.expected_fun, *same.win_by_draw), same.win_probability
+    else:
+        search = Search(table, dist, h0, pool0, n, exact, tick)
+        if moves and exact > 0:
+            search.with_moves()
+        value, pw = search.run(h0, n, replacement)
+    acceptance = sum(k for _, k in accepts)
+    ready: list[tuple[Tile, int, int, bool]] = []
+    if sh == 0:
+        for i, t in enumerate(table.kinds):
+            w = table.win(h0 + table.unit_of[i]) if pool0[i] > 0 else None
+            if w is not None:
+                ready.append((TILES[t], pool0[i], w[0], w[1]))
+    d = dist.of(h0)
+    aim = dist.aim(h0) if d < n else None  # what it plays for, where a win is within reach
+    lines = () if aim is None else aim.lines
+    if any(line.limit for line in lines):  # a limit hand scores the limit, whatever else it holds
+        lines = tuple(line for line in lines if line.limit)
+    rows = tuple((line.name, line.fun) for line in lines)
+    return Option(tile, action, sh, d, acceptance, tuple(accepts), pw, value[0], value[1:], "",
+                  tuple(ready), rows, aim.fun if aim is not None else 0)

@@ -1,0 +1,1 @@
+"""Scoring a complete hand: ``check``, the scorers of each scoring system, and payouts."""
