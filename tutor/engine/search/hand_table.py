@@ -21,10 +21,9 @@ from tutor.engine.shapes.packed_shanten import PackedShape
 from tutor.engine.shapes.shanten import (
     ShapeContext,
     exact_at_least,
-    free_profile,
-    merge_profiles,
     shanten_counts,
 )
+from tutor.engine.shapes.shanten_bound import Profile, component_profile, most_kept
 from tutor.engine.shapes.special import packed_specials, special_readings
 from tutor.engine.shapes.standard import (
     ComponentReading,
@@ -40,8 +39,6 @@ if TYPE_CHECKING:
     from tutor.rules.load import RuleSet
 
 
-_NOTHING: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-"""The profile of no cards: no set, no NGAN, no wild slot, nothing kept (``Table.lower``)."""
 HAND_LIMIT = 200_000
 """Memo entries a table kept by ``table_for`` may hold before it is emptied."""
 TABLES_KEPT = 16
@@ -131,8 +128,8 @@ class Table(Completeness):
         self._flat: dict[int, int | None] = {}
         self._parts: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = shared_memo(
             "options", tuple(self.kinds), *signature)
-        self._parts_lower: dict[tuple[int, int, int], dict[tuple[int, int, int], int]] = shared_memo(
-            "lower", tuple(self.kinds), *signature)
+        self._parts_lower: dict[tuple[int, int, int], Profile] = shared_memo("lower", tuple(self.kinds), *signature)
+        self._bounds: dict[tuple[object, ...], int] = shared_memo("bounds", *signature)  # ``Table.lower``'s merges
         self._part_readings: dict[tuple[int, int, int], list[ComponentReading]] = shared_memo(
             "readings", tuple(self.kinds), *signature)
         self._part_completions: dict[tuple[int, int, int], tuple[tuple[int, frozenset[tuple[int, int, int]]], ...]] = (
@@ -330,28 +327,11 @@ class Table(Completeness):
             if s is not None:
                 return s
         fei = key >> self.fei_shift & 7 if self.has_fei else 0
-        sets = self.sets_left
         profs = list(self._tables(key, fei, self._parts_lower, self._component_profile))
-        last = profs.pop() if profs else _NOTHING
-        total = profs[0] if profs else _NOTHING
-        for prof in profs[1:]:
-            total = merge_profiles(total, prof, sets, fei)
-        mw = self.rules.max_wild_per_set
-        c2, c1 = min(mw, 2), min(mw, 1)
-        # the last component merged with the rest straight into the bound: per pair of entries,
-        # the cards kept and the FEI that fill the wild slots open (a slot count past the FEI
-        # held is capped by the min either way, so no entry need be capped first)
-        best = 0
-        rest = list(total.items())
-        for (s2, p2, w2), v2 in last.items():
-            for (s1, p1, w1), v1 in rest:
-                s_ = s1 + s2
-                p_ = p1 + p2
-                if s_ > sets or p_ > 1:
-                    continue
-                v = v1 + v2 + min(fei, w1 + w2 + (sets - s_) * c2 + (1 - p_) * c1)
-                if v > best:  # noqa: PLR1730 - a call to max costs more in this loop
-                    best = v
+        bkey = (fei, *[p.key for p in profs])  # hands whose components have the same profiles: one merge
+        best = self._bounds.get(bkey)
+        if best is None:
+            best = self._bounds[bkey] = most_kept(profs, self.sets_left, fei, self.rules.max_wild_per_set)
         s = self.shape.size - best - 1
         if self.specials:
             sp = self.special.shanten(key)
@@ -359,26 +339,12 @@ class Table(Completeness):
         self._lower[key] = s
         return s
 
-    def _component_profile(self, k: int, sub: int, fei: int) -> dict[tuple[int, int, int], int]:
+    def _component_profile(self, k: int, sub: int, fei: int) -> Profile:
         """(sets, NGAN, wild slots) -> most cards kept, for component ``k`` holding ``sub``."""
         ids = self.component_ids[k]
         counts = [sub >> (3 * j) & 7 for j in range(len(ids))]
-        ok = self.rules.chee_ok
-        mw = self.rules.max_wild_per_set
-        memo = self.shape._memo
-        if ids[0] >= FIRST_WIND:
-            prof: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-            for t, n in zip(ids, counts, strict=True):
-                if n:
-                    one = free_profile((27,), (n,), ok, mw, memo)  # an honour's table depends on its count only
-                    prof = merge_profiles(prof, one, self.sets_left, fei)
-            return prof
-        base = ids[0] - ids[0] % 9
-        full = [0] * 9
-        for t, n in zip(ids, counts, strict=True):
-            full[t - base] = n
-        return merge_profiles({(0, 0, 0): 0}, free_profile(tuple(range(base, base + 9)), tuple(full), ok, mw, memo),
-                              self.sets_left, fei)
+        return component_profile(ids, counts, self.rules.chee_ok, self.rules.max_wild_per_set, self.sets_left, fei,
+                                 self.shape._memo)
 
     def _flat_score(self, fei: int) -> int | None:
         """The score every complete hand gets when the rows that need no reading already reach
