@@ -6,7 +6,7 @@ CPU seconds per decision (``time.thread_time`` in the thread the drill's search 
 ``time.process_time`` for a review's decision weighed here), the slowest listed, and the
 distribution (median, 90th percentile, the most, how many over 2 s). ``--out`` writes the repr of
 every decision's options, in order, so that two versions of the code can be compared to the byte.
-Not a test: a tool for finding the slow decisions (``docs/solver.md``, "Speed").
+Not a test: a tool for finding the slow decisions (``docs/solver.md``, "Figures").
 """
 
 from __future__ import annotations

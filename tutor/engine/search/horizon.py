@@ -83,7 +83,8 @@ def default_exact_draws(draws: int) -> int:
     """Draws over which every discard is weighed when the caller does not say: all of a horizon of
     at most ``EXACT_DRAWS + 1`` draws (the exact optimum; the last draw only wins or not), none
     of a longer one, where the player keeps the draws that bring a win closer from the first
-    (``docs/solver.md`` gives the measured reason)."""
+    (``docs/solver.md``, "The default": weighing every discard after a first draw of a long
+    horizon passes the search's budget even near a win)."""
     return EXACT_DRAWS if draws <= EXACT_DRAWS + 1 else 0
 
 
