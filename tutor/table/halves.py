@@ -352,7 +352,10 @@ def meanwhile(job: Split, progress: Progress) -> Wait:
         waiting = True
         try:
             while thread.is_alive() or waiting:
-                thread.join(0.1)
+                if thread.is_alive():
+                    thread.join(0.1)
+                else:  # this half is done: wait on the other's pipe (a join would return at once)
+                    _wait(ours, 0.1)
                 if waiting:
                     second, over = _read(ours, heard(1))
                     waiting = not over and box.get("first") != OVER  # past the budget already: no need of it
@@ -368,6 +371,14 @@ def meanwhile(job: Split, progress: Progress) -> Wait:
         return job.whole(box["first"], second, progress)
 
     return answer
+
+
+def _wait(conn: Connection, seconds: float) -> None:
+    """Wait up to ``seconds`` for the forked half to send something (or to die)."""
+    try:
+        conn.poll(seconds)
+    except (EOFError, OSError):  # the worker died: ``_read`` says so
+        pass
 
 
 def _read(conn: Connection, tell: Progress) -> tuple[Any, bool]:
