@@ -159,5 +159,6 @@ def test_search_with_swaps_gives_the_values_without(draws: int, monkeypatch: pyt
         assert all(x >= y - 1e-12 for x, y in itertools.pairwise(funs))
         assert with_swaps.states <= without.states
         fewer += with_swaps.states < without.states
-    if draws > 2:  # (two draws are weighed without counting states)
-        assert fewer >= 3  # the swaps do spare states on such hands
+    if draws > 2:  # (two draws are weighed without counting states, and the last draw's ready
+        # hands are read off the table, which swapped hands share either way)
+        assert fewer >= 2  # the swaps do spare states on such hands

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from tutor.engine.search.hand_table import Table
     from tutor.engine.search.inner_moves import Local, Moves
 
+ZERO1: Value = (0.0, 0.0)  # nothing won with one draw left
 MOVED = -2  # a draw's part in ``Search._combine`` whose value is ``Moves.decide``'s
 
 
@@ -69,6 +70,9 @@ class Search(Walk):
         self.canon = keyed(self.classes)
         self.fold = Folds(self.classes)  # draws of honours held alike, folded (``tutor.engine.search.equivalent``)
         self.key_of = WalkKeys(distance, self.h0c, self.canon)  # a hand's memo key after the exact draws
+        self.h0 = h0
+        self.total0 = sum(p for p in pool0 if p > 0)  # the pool's size at h0
+        self.memo1: dict[int, Value] = {}  # the last draw's values of the ready hands met (``_v1``)
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""
@@ -91,30 +95,61 @@ class Search(Walk):
         """The value of the 13-card hand ``h`` with ``n`` draws left."""
         if n <= 0:
             return (0.0,)
-        if 1 < n <= self.restricted_below:
+        if n == 1:
+            return self._v1(h)
+        if n <= self.restricted_below:
             return self._restricted(h, n)
         mkey = (h if self.canon is None else self.canon(h)) << 6 | n
         got = self.memo.get(mkey)
         if got is not None:
             return got
-        t = self.t
-        more = self._more(h, n)
-        if n == 1 and not more:  # the last draw wins or not, whatever the phase
-            pruned = t.has_fei and not h >> t.fei_shift & 7 and not t.complete(h + t.unit_of[t.fei_index])
-            # (without FEI, a hand waits on some card exactly when it plus a FEI is complete;
-            # with the moves, a hand holding a FEI is also ruled out by the bound on shanten)
-            # (a hand of no FEI not pruned so is complete with a FEI: its bound is 0, no need to ask it)
-            pruned = pruned or (self.mv is not None and (not t.has_fei or bool(h >> t.fei_shift & 7))
-                                and t.lower(h) >= 1)
-        else:
-            pruned = t.lower(h) >= n + more
-        if pruned:  # no win within n draws
+        if self.t.lower(h) >= n + self._more(h, n):  # no win within n draws
             self.memo[mkey] = result = zero(n)
             return result
-        result = self._last(h) if n == 1 else self._exact(h, n)
+        result = self._exact(h, n)
         self.memo[mkey] = result
         self._spend()
         return result
+
+    def _v1(self, h: int) -> Value:
+        """The value of the 13-card hand ``h`` with one draw left, which only wins or not (RULES
+        §5.2): its winning draws (``Table.winning_draws``, the kinds in order) weighed by the
+        pool's copies of them, summed in the draws' order as ``_combine`` sums them."""
+        wins = self.t.winning_draws(h)
+        if not wins:
+            return ZERO1
+        got = self.memo1.get(h)
+        if got is not None:
+            return got
+        pool0 = self.pool0
+        h0c = self.h0c
+        fun = 0.0
+        won = 0.0
+        for i, f in wins:
+            have = h >> 3 * i & 7
+            p = pool0[i] - have + h0c[i] if have > h0c[i] else pool0[i]
+            if p > 0:
+                fun += p * f
+                won += p
+        total = self._total(h)
+        got = self.memo1[h] = (fun / total, won / total) if total else ZERO1
+        return got
+
+    def _total(self, h: int) -> int:
+        """The pool's size at the hand ``h`` (as ``_draws`` sums it): ``h0``'s, less the copies of
+        each kind drawn beyond ``h0`` (no kind's pool below none)."""
+        total = self.total0
+        x = h ^ self.h0
+        pool0 = self.pool0
+        h0c = self.h0c
+        while x:
+            low = (x & -x).bit_length() - 1
+            i = low // 3
+            have = h >> 3 * i & 7
+            if have > h0c[i] and pool0[i] > 0:
+                total -= min(have - h0c[i], pool0[i])
+            x &= ~(7 << 3 * i)
+        return total
 
     def _more(self, h: int, n: int, most: bool = False) -> int:
         """The replacement cards that moves may add to ``n`` draws from the 13 cards ``h`` toward a
@@ -145,42 +180,33 @@ class Search(Walk):
                     acc[k] += p * after[k - 1]
         return tuple(x / total for x in acc) if total else zero(n)
 
-    def _last(self, h: int) -> Value:
-        """The value of the 13-card hand ``h`` with one draw left: the draws that make a winning
-        hand, tried only among the kinds that complete it (``Table.completing``, where the rule
-        set has no special shape); the sums as ``_combine`` makes them, in the draws' order."""
-        t = self.t
-        total, draws = self._draws(h)
-        done = t.completing(h)
-        if done is None:
-            return self._exact(h, 1)
-        fun = 0.0
-        won = 0.0
-        if done:
-            known = t._win
-            for i, p, unit in draws:
-                if i in done:
-                    h14 = h + unit
-                    w = known[h14] if h14 in known else t.win(h14, True)
-                    if w is not None and w[1]:
-                        fun += p * w[0]
-                        won += p
-        return (fun / total, won / total) if total else zero(1)
-
     def _exact(self, h: int, n: int) -> Value:
+        """The value of the 13-card hand ``h`` with ``n`` >= 2 draws left, every discard (and with
+        the moves, every move) weighed after each draw; a draw after which no win is left within
+        the draws (``Table.lower``, and what moves may add) adds nothing, and is not weighed."""
         total, draws = self._draws(h)
         parts: list[tuple[int, int, Value | None]] = []
         mv = self.mv if n > max(1, self.restricted_below) else None  # an exact draw, not the last: the moves too
+        lower = self.t.lower
+        e = self._more(0, n, True)  # the replacements moves may add, at this draw and the exact ones after it
         for i, p, unit in draws:
             h14 = h + unit
             fun = self._win(h14)
-            if fun < 0 and mv is not None and mv.possible(h14, i):
-                assert self.moves is not None
-                got = self.moves.decide(self, h14, n - 1, i, True)
-                if got is not None:
-                    parts.append((p, MOVED, got))
+            if fun >= 0:
+                parts.append((p, fun, None))
+                continue
+            if mv is not None:
+                # no win within the draws left, whatever the player does now (a recall swaps the
+                # card drawn for a FEI at no draw): its part adds nothing
+                if lower(h14) >= n - 1 + min(e, mv.extra(h14)) + (i in mv.recall):
                     continue
-            parts.append((p, fun, None if fun >= 0 or n == 1 else self.best_discard(h14, n - 1)))
+                if mv.possible(h14, i):
+                    assert self.moves is not None
+                    got = self.moves.decide(self, h14, n - 1, i, True)
+                    if got is not None:
+                        parts.append((p, MOVED, got))
+                        continue
+            parts.append((p, fun, self.best_discard(h14, n - 1)))
         return self._combine(n, parts, total)
 
     def best_discard(self, h14: int, n: int) -> Value:
@@ -190,9 +216,20 @@ class Search(Walk):
         if got is not None:
             return got
         best = zero(n)
-        if self.mv is not None and not 1 < n <= self.restricted_below and self.t.lower(h14) >= n + self._more(0, n, True):
-            # with the moves: no discard can win within n draws (a card fewer keeps at least this
-            # bound on shanten), so none is tried
+        if n == 1:  # the discards that leave a ready hand (``Table.ready_discards``), each valued by its winning draws
+            ready = self.t.ready_discards(h14, self.shifts)
+            if ready:
+                v1 = self._v1
+                for g in ready:
+                    r = v1(g)
+                    if better(r, best):
+                        best = r
+                self._spend()
+            self.memo14[mkey] = best
+            return best
+        if not n <= self.restricted_below and self.t.lower(h14) >= n + self._more(h14, n):
+            # no discard can win within n draws (a card fewer keeps at least this bound on
+            # shanten, and moves add no more than ``_more``), so none is tried
             self.memo14[mkey] = best
             return best
         if 1 < n <= self.restricted_below:

@@ -16,6 +16,7 @@ from tutor.core.hands import Hand
 from tutor.core.readings import RawReading, Reading, to_reading
 from tutor.core.tiles import FEI_ID, FIRST_WIND, N_TILES, TILES, Tile
 from tutor.engine.scoring.check import is_win, scorer_for
+from tutor.engine.search.last_draw import LastDraw, WinningDraws
 from tutor.engine.shapes.completeness import Completeness
 from tutor.engine.shapes.packed_shanten import PackedShape
 from tutor.engine.shapes.shanten import (
@@ -80,7 +81,7 @@ def forget_tables() -> None:
 ALIKE = "alike"  # the first entry of ``Table.alike_structures``'s keys (a structure's groups are never that)
 ALIKE_SUIT = 100  # a suit's label in those keys: this plus the suit's number (a card's index is less)
 
-class Table(Completeness):
+class Table(Completeness, LastDraw):
     """Everything about one hand's fixed parts (sets laid down, bonus cards, seat, rules) that
     the search needs, with memo tables for shanten and for the FUN of complete hands."""
 
@@ -152,10 +153,12 @@ class Table(Completeness):
                                   self.fei_shift if self.has_fei else None)
         self.shanten: Callable[[int], int] = self._shanten_of()
         self._win: dict[int, tuple[int, bool] | None] = {}
+        self._wins: dict[int, WinningDraws] = {}  # the draws that make a 13-card hand win (``LastDraw``)
+        self._ready: dict[int, tuple[int, ...]] = {}  # the discards of a 14-card hand that leave one
         self.structure_wins: dict[object, bool] = {}  # does a target structure win (tutor.engine.distance.to_win)
         self._interchangeable: tuple[tuple[int, ...], ...] | None = None
         self._memos: tuple[dict[Any, Any], ...] = (self._shanten, self._lower, self._flat, self._readings, self._raws,
-                                                   self._win, self.structure_wins)
+                                                   self._win, self.structure_wins, self._wins, self._ready)
         self._alike: tuple[Callable[[tuple[tuple[int, int], ...]], object] | None] | None = None
 
     def alike_structures(self) -> Callable[[tuple[tuple[int, int], ...]], object] | None:
