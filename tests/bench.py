@@ -23,7 +23,7 @@ from typing import Any
 
 from tutor import Hand, check, discard, load_rules
 from tutor.core.tiles import TILES
-from tutor.engine.search.hand_table import forget_tables
+from tutor.engine.search.kept_tables import forget_tables
 
 HANDS = {
     "1-shanten": "123d 456d 789d EE RG N",

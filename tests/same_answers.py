@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from typer.testing import CliRunner
 
 from tutor.cli.app import app
-from tutor.engine.search.hand_table import forget_tables
+from tutor.engine.search.kept_tables import forget_tables
 
 ROOT = Path(__file__).parent
 

@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 from tutor.core.hands import Seat
-from tutor.engine.search.hand_table import forget_tables
+from tutor.engine.search.kept_tables import forget_tables
 from tutor.rules.load import load_rules
 
 RULES = load_rules("3leg")

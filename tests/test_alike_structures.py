@@ -22,7 +22,8 @@ from tutor.core.tiles import FEI_ID, FIRST_WIND, TILES
 from tutor.engine.decide.solver import unseen_counts
 from tutor.engine.distance.to_win import Distance
 from tutor.engine.scoring.check import scorer_for
-from tutor.engine.search.hand_table import ALIKE, Table, forget_tables
+from tutor.engine.search.hand_table import ALIKE, Table
+from tutor.engine.search.kept_tables import forget_tables
 from tutor.rules.load import RuleSet
 from tutor.rules.patterns import Context, number_blind
 

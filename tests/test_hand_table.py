@@ -1,4 +1,4 @@
-"""Tables kept for reuse (``tutor.engine.search.hand_table.table_for``): a kept table answers as a new one
+"""Tables kept for reuse (``tutor.engine.search.kept_tables.table_for``): a kept table answers as a new one
 does, whatever hands it read before, and the tables kept and their memos stay bounded; the
 waits read with the fast paths (only the kinds ``completing`` leaves, one reading shown unscored)
 are those of every kind tried and every reading scored; the readings a table combines from its
@@ -15,8 +15,9 @@ from support.any_rules import RULE_SETS, random_hand
 from tutor.core.hands import Hand
 from tutor.core.tiles import FEI_ID, TILES
 from tutor.engine.decide import solver
-from tutor.engine.search import hand_table as table
-from tutor.engine.search.hand_table import Table, table_for
+from tutor.engine.search import kept_tables as table
+from tutor.engine.search.hand_table import Table
+from tutor.engine.search.kept_tables import table_for
 from tutor.engine.shapes.special import special_readings
 from tutor.engine.shapes.standard import readings
 from tutor.rules.load import RuleSet, load_rules

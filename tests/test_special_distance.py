@@ -25,7 +25,8 @@ from tutor.engine.decide.solver import unseen_counts
 from tutor.engine.distance.structures import SPECIAL
 from tutor.engine.distance.to_win import Distance
 from tutor.engine.search.closer import closer
-from tutor.engine.search.hand_table import Table, forget_tables
+from tutor.engine.search.hand_table import Table
+from tutor.engine.search.kept_tables import forget_tables
 from tutor.engine.shapes.special import gate_suits, orphan_kinds
 
 SPECIAL_RULES = ["kj-3p", "sanma", "singapore", "malaysian-3p"]

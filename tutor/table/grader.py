@@ -5,7 +5,7 @@ and starts at once unless an earlier one still runs. The player's answer is hand
 (``Job.then``), and its grade read whenever the search is done: at once, as a script wants it,
 or later, so a player who answers before a slow search ends goes on playing
 (``tutor.table.drill.Later``). One search at a time keeps a grade the same to the bit: the
-searches share the tables of complete hands (``tutor.engine.search.hand_table.table_for``), and a turn
+searches share the tables of complete hands (``tutor.engine.search.kept_tables.table_for``), and a turn
 weighed in halves (``tutor.table.halves``) forks its second half from this thread.
 """
 

@@ -41,8 +41,8 @@ from tutor.engine.result_types import ClaimOption, ClaimResult, Option
 from tutor.engine.scoring.check import check
 from tutor.engine.scoring.payout import kong_payment
 from tutor.engine.search.budget import budget, fitted, too_many_states
-from tutor.engine.search.hand_table import table_for
 from tutor.engine.search.horizon import horizon
+from tutor.engine.search.kept_tables import table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:

@@ -25,13 +25,14 @@ from tutor.engine.search.closer import seed
 from tutor.engine.search.equivalent import swapped
 from tutor.engine.search.expected_fun import Search
 from tutor.engine.search.hand_moves import KONGS, kongs, recalls
-from tutor.engine.search.hand_table import Table, table_for
 from tutor.engine.search.horizon import horizon
+from tutor.engine.search.kept_tables import shanten_reader, table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
     from tutor.core.hands import Seat
     from tutor.core.readings import Reading
+    from tutor.engine.search.hand_table import Table
     from tutor.rules.load import RuleSet
 
 
@@ -70,7 +71,15 @@ def setup(
 
 def shanten(hand: Hand, rules: RuleSet) -> int:
     """Shanten of a hand of 3n+1 or 3n+2 cards (sets laid down count): -1 complete, 0 a wait; read
-    with the kept table of its fixed parts (``table_for``), concealed cards checked as packed."""
+    with the kept table of its fixed parts (``table_for``; ``shanten_reader`` for concealed cards
+    alone), concealed cards checked as packed."""
+    if not (hand.melds or hand.bonus):
+        most, read = shanten_reader(rules)
+        ids = hand.ids
+        if len(ids) == most or len(ids) == most - 1:
+            s = read(ids)
+            if s is not None:
+                return s
     if hand.melds or hand.bonus:
         validate(hand, rules)
     table = table_for(rules, rules.spec.seats[0], frozenset(), hand)  # shapes depend on no seat
@@ -193,7 +202,9 @@ def _discard(
     key14 = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
     pool0 = [unseen[t] for t in table.kinds]
-    now = check(hand, rules, seat_name, flags)
+    # a hand that wins now, or is complete and short of the minimum (a hand that is not complete
+    # wins only by an instant claim, which its situation flag names: ``check`` needs not score it)
+    now = check(hand, rules, seat_name, flags) if flags or hand.melds or table.complete(key14) else None
     tasks: list[tuple[Table, int, Tile, str, bool]] = []
     part, parts = share
     held = [i for i, t in enumerate(table.kinds) if key14 >> (3 * i) & 7 and TILES[t] not in barred]
@@ -256,14 +267,15 @@ def _discard(
     options = explain(options, n, rules.unit)
     if not search_moves and min(exact_draws, n) > 1:
         notes.append(NO_MOVES_NOTE)
-    if now.wins:
-        notes.append(f"this hand already wins: SEK WOO for {now.fun} {rules.unit}")
-    elif now.complete:  # why a complete hand is played on: the check says what it lacks
+    wins_now, fun_now = (now.wins, now.fun) if now is not None else (False, 0)
+    if wins_now:
+        notes.append(f"this hand already wins: SEK WOO for {fun_now} {rules.unit}")
+    elif now is not None and now.complete:  # why a complete hand is played on: the check says what it lacks
         notes.extend(note for note in now.notes if note.startswith("complete, but"))
     return DiscardResult(
         hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
-        -1 if now.wins else min((o.distance for o in options if o.action == "discard"), default=UNREACHED),
-        now.wins, now.fun, tuple(options), counter[0], rules.unit, tuple(notes),
+        -1 if wins_now else min((o.distance for o in options if o.action == "discard"), default=UNREACHED),
+        wins_now, fun_now, tuple(options), counter[0], rules.unit, tuple(notes),
     )
 
 
@@ -372,6 +384,8 @@ def weigh(
     accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
     if same is not None:
         value, pw = (same.expected_fun, *same.win_by_draw), same.win_probability
+    elif not n and not replacement:  # no draw left, no replacement card: nothing to win
+        value, pw = (0.0,), 0.0
     else:
         search = Search(table, dist, h0, pool0, n, exact, tick)
         if moves and exact > 0:

@@ -14,6 +14,7 @@ win; ``d >= shanten`` always, and ``d == shanten`` when the rule set has no mini
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -22,16 +23,11 @@ from tutor.core.tiles import FEI_ID
 from tutor.engine.distance.special_targets import SpecialTargets
 from tutor.engine.distance.structure_sets import StructureSets
 from tutor.engine.distance.structures import SPECIAL, Group, Structure, Throws, fei_slots
+from tutor.engine.distance.supplied import Supplied
 from tutor.engine.garbage import release
 from tutor.engine.scoring.check import is_win
-from tutor.engine.shapes.shanten import N as N_KINDS
 from tutor.engine.shapes.shanten import (
     ShapeContext,
-    bound_is_exact,
-    exact_at_least,
-    fei_bound_is_exact,
-    optimistic,
-    shanten_counts,
 )
 
 if TYPE_CHECKING:
@@ -39,7 +35,7 @@ if TYPE_CHECKING:
     from tutor.engine.search.hand_table import Table
 
 
-class Distance:
+class Distance(Supplied):
     """Distances to a win of the packed hands reachable from the kept hand ``h0`` of one ``Table``
     (its sets, bonus cards, seat), drawing from the pool ``pool0`` (copies per local kind).
 
@@ -53,18 +49,11 @@ class Distance:
         self.n = len(t.kinds) - (1 if t.has_fei else 0)  # real kinds; FEI is the last local kind
         self.base = [(h0 >> (3 * i) & 7) + p if p > 0 else -1 for i, p in enumerate(pool0)]
         self.mw = t.rules.max_wild_per_set if t.has_fei else 0
-        self.sets = [(PONG, i) for i in range(self.n)]
-        for i in range(self.n - 2):
-            g = t.kinds[i]
-            if t.rules.chee_ok[g] and t.kinds[i + 1] == g + 1 and t.kinds[i + 2] == g + 2:
-                self.sets.append((CHEE, i))
-        self.sets.sort(key=lambda s: (s[1], s[0]))
-        self.cards_of = {g: (g[1], g[1] + 1, g[1] + 2) if g[0] == CHEE else (g[1],) * 3 for g in self.sets}
         self.memo: dict[int, int] = {}
         self.low: dict[int, int] = {}  # a lower bound on d, where a search found none below it
         self._score = t.structure_wins  # shared by every Distance of the table
         # Where every complete hand of the table wins, d is shanten with the pool's card supply.
-        self.plain = t.every_complete_wins() and not t.specials
+        self.plain = t.every_complete_wins and not t.specials
         self._dead = [i for i in range(self.n) if self.base[i] < 0]
         self._fei_dead = t.has_fei and self.base[-1] < 0
         self._contexts: dict[tuple[int, ...], ShapeContext] = {}
@@ -76,12 +65,35 @@ class Distance:
         # search listed them, that list (the order it found them in)
         self.opt: dict[int, int] = {}
         self.listed: dict[int, list[Structure]] = {}
-        self.known = StructureSets(self.n, 7 << t.fei_shift if t.has_fei else 0)  # the structures met, numbered
         self.wanted: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # a structure's wants: (kind, copies)
         self.slots_memo: dict[object, int | None] = {}  # ``fei_slots`` by the cards a structure lacks
         self.throws_memo: dict[tuple[int, int], tuple[Throws, Throws]] = {}  # ``swaps._throws`` by slots, FEI held
         # ``swaps._slots_rule`` by structure and the fields it reads
         self.rules_memo: dict[int, tuple[Throws, Throws, tuple[int, int, int]] | None] = {}
+
+    @cached_property
+    def known(self) -> StructureSets:
+        """The structures met, numbered (made on first use: a hand whose distance is its shanten
+        with the pool's copy limits lists none)."""
+        t = self.t
+        return StructureSets(self.n, 7 << t.fei_shift if t.has_fei else 0)
+
+    @cached_property
+    def sets(self) -> list[Group]:
+        """The sets a structure may hold (each kind's PONG, each CHEE window), by their lowest card."""
+        t = self.t
+        sets = [(PONG, i) for i in range(self.n)]
+        for i in range(self.n - 2):
+            g = t.kinds[i]
+            if t.rules.chee_ok[g] and t.kinds[i + 1] == g + 1 and t.kinds[i + 2] == g + 2:
+                sets.append((CHEE, i))
+        sets.sort(key=lambda s: (s[1], s[0]))
+        return sets
+
+    @cached_property
+    def cards_of(self) -> dict[Group, tuple[int, ...]]:
+        """Each set's cards (local kinds)."""
+        return {g: (g[1], g[1] + 1, g[1] + 2) if g[0] == CHEE else (g[1],) * 3 for g in self.sets}
 
     # --- the public questions --------------------------------------------------------------
     def of(self, key: int) -> int:
@@ -196,63 +208,6 @@ class Distance:
         return got
 
     # --- internals -----------------------------------------------------------------------------
-    def _supplied_shanten(self, key: int) -> int:
-        """Shanten of a packed hand (3n+1 or 3n+2 cards) counting only the cards the model can
-        draw: of a kind left in the pool up to ``h0`` plus the pool, of one with none no more than
-        the hand holds. The supply-free tables are shared with the table's own shanten."""
-        c34, fei, ctx = self._supplied(key)
-        return shanten_counts(c34, fei, ctx)
-
-    def _supplied_within(self, key: int, d: int) -> bool:
-        """``_supplied_shanten(key) <= d``, by one search for a complete hand keeping that many
-        cards (``exact_at_least`` is monotone in what it keeps), where ``shanten_counts`` would
-        search from the bound down to the exact value; the same tests as it makes first."""
-        c34, fei, ctx = self._supplied(key)
-        known = ctx._full.get((tuple(c34), fei))
-        if known is not None:
-            return known <= d
-        target = ctx.size - d - 1
-        bound = optimistic(c34, fei, ctx)
-        if bound < target:
-            return False
-        if target <= 0 or (bound >= ctx.size and not (fei and not ctx.max_wild)):
-            return True
-        if bound_is_exact(c34, ctx, bound) if fei == 0 else ctx.max_wild == 1 and fei_bound_is_exact(c34, ctx, bound):
-            return True
-        return exact_at_least(c34, fei, ctx, target)
-
-    def _supplied(self, key: int) -> tuple[list[int], int, ShapeContext]:
-        """The hand as shanten counts it (34 counts and the FEI), and the shape with the model's
-        copy limits for it (one per count of the kinds with none left in the pool)."""
-        t = self.t
-        counts, fei = self._counts(key)
-        sig = tuple(counts[i] for i in self._dead) + ((fei,) if self._fei_dead else ())
-        ctx = self._contexts.get(sig)
-        if ctx is None:
-            caps, fei_cap = self._caps(counts, fei)
-            cap = [0] * N_KINDS
-            for i, c in enumerate(caps):
-                cap[t.kinds[i]] = c
-            shape = t.shape
-            ctx = self._contexts[sig] = ShapeContext(
-                shape.sets, shape.chee_ok, tuple(cap), fei_cap, shape.max_wild, _memo=shape._memo
-            )
-        c34 = [0] * N_KINDS
-        for i, c in enumerate(counts):
-            c34[t.kinds[i]] = c
-        return c34, fei, ctx
-
-    def _counts(self, key: int) -> tuple[list[int], int]:
-        counts = [key >> (3 * i) & 7 for i in range(self.n)]
-        fei = key >> self.t.fei_shift & 7 if self.t.has_fei else 0
-        return counts, fei
-
-    def _caps(self, counts: list[int], fei: int) -> tuple[list[int], int]:
-        """Most copies of each kind, and of FEI, a target of this hand may hold."""
-        caps = [b if b >= 0 else c for b, c in zip(self.base, counts, strict=False)]
-        fei_cap = (self.base[-1] if self.base[-1] >= 0 else fei) if self.t.has_fei else 0
-        return caps, fei_cap
-
     def nearest(
         self, counts: list[int], fei: int, caps: list[int], fei_cap: int, most: int,
         seen: dict[tuple[Group, ...], int | None] | None = None,
@@ -479,3 +434,4 @@ class Distance:
 
 
 __all__ = ["FEI_ID", "Distance"]
+

@@ -29,15 +29,18 @@ MAX_MEMORY_MB = 1_000
 
 def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
     """The check a search makes as it counts its states: past ``MAX_STATES``, or past
-    ``MAX_MEMORY_MB`` taken since it began (looked at every 256 states), it stops with an error
-    naming the option to lower."""
-    memory0 = _memory_mb()
+    ``MAX_MEMORY_MB`` taken since its first 256 states (looked at every 256 states: a short
+    search never asks), it stops with an error naming the option to lower."""
+    memory0: list[float] = []  # what the process held when the search began: read at its first 256 states
 
     def within(states: int) -> None:
         if states > MAX_STATES:
             raise too_many_states(n, exact, explicit_exact)
-        if not states & 255 and _memory_mb() - memory0 > MAX_MEMORY_MB:
-            raise _too_big(n, exact, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
+        if states and not states & 255:
+            if not memory0:
+                memory0.append(_memory_mb())
+            elif _memory_mb() - memory0[0] > MAX_MEMORY_MB:
+                raise _too_big(n, exact, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
 
     return within
 

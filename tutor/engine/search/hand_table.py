@@ -8,6 +8,7 @@ of the pruning, whether a packed hand is complete, and the FUN of complete hands
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cached_property
 from itertools import product
 from operator import eq
 from typing import TYPE_CHECKING, Any
@@ -38,44 +39,6 @@ if TYPE_CHECKING:
     from tutor.core.score import Score
     from tutor.engine.shapes.special import SpecialReading
     from tutor.rules.load import RuleSet
-
-
-HAND_LIMIT = 200_000
-"""Memo entries a table kept by ``table_for`` may hold before it is emptied."""
-TABLES_KEPT = 16
-"""Tables ``table_for`` keeps (the most recently asked for)."""
-_KEPT: dict[tuple[Any, ...], Table] = {}
-_LAST: list[Any] = []
-"""The key and table of ``table_for``'s last answer."""
-
-
-def table_for(
-    rules: RuleSet, seat: str, flags: frozenset[str], hand: Hand, bonus: tuple[Tile, ...] | None = None
-) -> Table:
-    """The ``Table`` of these fixed parts, made once and kept: a table depends on the rule set,
-    seat, situations, sets laid down and bonus cards alone (never on the cards held), and making
-    one costs more than reading a hand with it. The few most recent are kept, and a kept table
-    whose memo tables outgrow ``HAND_LIMIT`` entries is emptied, so a long process stays bounded."""
-    key = (rules, seat, flags, hand.melds, hand.bonus if bonus is None else tuple(sorted(bonus)))
-    if _LAST and _LAST[0] == key:  # the same as the last call: a library user's loop over hands
-        table = _LAST[1]
-    else:
-        table = _KEPT.pop(key, None)
-        if table is None:
-            table = Table(rules, seat, flags, hand, bonus)
-            while len(_KEPT) >= TABLES_KEPT:
-                del _KEPT[next(iter(_KEPT))]
-        _KEPT[key] = table  # last in: the most recent
-        _LAST[:] = key, table
-    if table.memo_size() > HAND_LIMIT:
-        table.forget()
-    return table
-
-
-def forget_tables() -> None:
-    """Drop every table ``table_for`` keeps (the next call makes a new one)."""
-    _KEPT.clear()
-    _LAST.clear()
 
 
 ALIKE = "alike"  # the first entry of ``Table.alike_structures``'s keys (a structure's groups are never that)
@@ -122,6 +85,9 @@ class Table(Completeness, LastDraw):
                                   _memo=shared_memo("shape", *signature))
         self.meld_combos = list(product(*(meld_options(m, rules.chee_ok) for m in hand.melds)))
         self.specials = rules.special_shapes if not hand.melds else ()  # seven pairs and the like
+        # a FEI takes the place of any card in a set: held alone, it is worth any card to the shape
+        # (``search.inner_moves.FEI_DOMINATES``: shanten(H + FEI) <= shanten(H + card))
+        self.fei_dominates = self.has_fei and rules.max_wild_per_set >= 1 and not self.specials
         self.special = packed_specials(self.specials, rules.in_play, tuple(self.kinds))  # read off packed keys
         self.scorer = scorer_for(rules)
         self._shanten: dict[int, int] = {}
@@ -304,8 +270,9 @@ class Table(Completeness, LastDraw):
         if out is None:
             out = [i for i, unit in enumerate(self.unit_of)
                    if i != fei and key >> (3 * i) & 7 < cap[i] and self.shanten(key + unit) < sh]
-        if fei_kind and fei >= 0 and key >> self.fei_shift & 7 < cap[fei] and self.shanten(key + self.unit_of[fei]) < sh:
-            out.append(fei)
+        if fei_kind and fei >= 0 and key >> self.fei_shift & 7 < cap[fei] and (
+                out and self.fei_dominates and not key >> self.fei_shift & 7 or self.shanten(key + self.unit_of[fei]) < sh):
+            out.append(fei)  # (a FEI is worth any card to a hand holding none: ``FEI_DOMINATES``)
         return sh, out
 
     def _at_least(self, key: int, kept: int) -> bool:
@@ -360,6 +327,7 @@ class Table(Completeness, LastDraw):
         self._flat[fei] = value
         return value
 
+    @cached_property
     def every_complete_wins(self) -> bool:
         """Does every complete hand of this table win, whatever its reading (no minimum, or a limit
         from the bonus cards and situations alone for every number of FEI held)?"""

@@ -61,7 +61,13 @@ def draws_left(rules: RuleSet, seat: Seat, cards: int, wall: int | None = None) 
 
 def most_draws(rules: RuleSet) -> int:
     """The most own draws any seat has in a round: a horizon beyond it cannot happen."""
-    return max(draws_after_deal(rules, Seat(s)) for s in rules.spec.seats)
+    got = _MOST.get(rules)
+    if got is None:
+        got = _MOST[rules] = max(draws_after_deal(rules, Seat(s)) for s in rules.spec.seats)
+    return got
+
+
+_MOST: dict[RuleSet, int] = {}  # ``most_draws`` by rule set (a rule set never changes)
 
 
 def horizon(

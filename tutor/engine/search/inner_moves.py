@@ -26,7 +26,7 @@ from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES
 from tutor.engine.distance.to_win import Distance
 from tutor.engine.search.hand_moves import recalls
-from tutor.engine.search.hand_table import table_for
+from tutor.engine.search.kept_tables import table_for
 
 if TYPE_CHECKING:
     from tutor.core.tiles import Tile
@@ -91,7 +91,13 @@ of ``H + F``. Else ``r`` sits in a group ``G`` of ``T``: if ``G`` holds no FEI, 
 place of that ``r`` lacks the same cards of ``H + F``; if it holds one, that FEI is lacked (``H``
 holds none), and the FEI held now fills it while ``r`` is lacked instead: ``c`` again. So
 ``shanten(H + F) <= shanten(H + r)``. With another FEI held it may fail: ``2d 777d E S NNN`` and
-three FEI waits with ``1d`` added, not with a fourth FEI (four FEI for the three groups not made)."""
+three FEI waits with ``1d`` added, not with a fourth FEI (four FEI for the three groups not made).
+
+The same holds for shanten with card supply (``Table.accepting`` lists a FEI among the draws that
+lower it wherever a card does): with ``r`` in a group ``G`` of ``T`` holding no FEI, the FEI
+takes ``r``'s place where one more FEI may be held, and otherwise ``T`` already holds every FEI
+left, so the FEI held fills one of ``T``'s FEI slots and ``r``, which ``T`` holds within its
+copies, is drawn in its place; with a FEI in ``G``, the FEI held fills it, as above."""
 
 
 class Local:
@@ -119,7 +125,7 @@ class Local:
         for m in t.melds:
             if m.kind is MeldKind.PONG:
                 self.pong_low |= 1 << (3 * t.index[next(c.id for c in m.cards if c.id != FEI_ID)])
-        self.fei_dominates = t.rules.max_wild_per_set >= 1 and not t.specials  # ``FEI_DOMINATES``
+        self.fei_dominates = t.fei_dominates  # ``FEI_DOMINATES``
         self.fei_sets = sum(1 for m in t.melds if m.wild_count)
         self.recall: dict[int, list[tuple[Meld, ...]]] = {}  # local kind drawn -> the sets after each recall
         if t.has_fei and any(m.wild_count for m in t.melds):
