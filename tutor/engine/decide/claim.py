@@ -26,10 +26,10 @@ from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.engine.decide.explain import explain_claims
 from tutor.engine.decide.solver import (
-    DEARER,
     NO_MOVES_NOTE,
     Valued,
     balanced,
+    cost,
     discard,
     setup,
     unseen_counts,
@@ -172,7 +172,7 @@ def _claim(
         (a, m) for a, m in legal_claims(hand, tile, rules, source) if a != "kong" or wall != 0)]
     part, parts = share
     if parts > 1:
-        answers = _dealt(answers, hand, tile, rules, seat_name, flags, parts)[part]
+        answers = _dealt(answers, hand, tile, rules, seat_name, flags, parts, n, exact)[part]
     total = len(answers)
     states = [0]
     done = [0]
@@ -269,22 +269,23 @@ def _ranked(result: ClaimResult) -> ClaimResult:
 
 
 def _dealt(answers: list[tuple[str, Meld | None]], hand: Hand, tile: Tile, rules: RuleSet, seat: Seat,
-           flags: frozenset[str], parts: int) -> list[list[tuple[str, Meld | None]]]:
+           flags: frozenset[str], parts: int, n: int, exact: int) -> list[list[tuple[str, Meld | None]]]:
     """The answers dealt to ``parts`` parts that take about as long, each in the order given: the
     dearest first to the part with the least so far. An answer costs as ``discard`` deals its
-    discards (``DEARER`` to the power of the shanten each leaves), summed over the discards that
-    follow a claim; passing and a KONG cost as one such."""
-    cost = []
+    discards (``cost``, by the shanten each leaves, over ``n`` draws, ``exact`` of them weighed
+    at every draw), summed over the discards that follow a claim; passing and a KONG cost as
+    one such."""
+    costs = []
     for action, meld in answers:
         after = hand if meld is None else after_claim(hand, meld, tile)
         table = table_for(rules, seat, flags, after)
         key = table.pack(after.concealed)
         if action in ("pass", "kong"):
-            cost.append(DEARER ** max(0, table.shanten(key)))
+            costs.append(cost(table.shanten(key), n, exact))
         else:
-            cost.append(sum(DEARER ** max(0, table.shanten(key - table.unit_of[i]))
-                            for i in range(len(table.kinds)) if key >> 3 * i & 7))
-    return [[answers[j] for j in js] for js in balanced(cost, [0] * parts)]
+            costs.append(sum(cost(table.shanten(key - table.unit_of[i]), n, exact)
+                             for i in range(len(table.kinds)) if key >> 3 * i & 7))
+    return [[answers[j] for j in js] for js in balanced(costs, [0] * parts)]
 
 
 def _from_option(action: str, meld: Meld | None, o: Option, then: Option | None, reach: int) -> ClaimOption:

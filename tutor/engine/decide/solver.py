@@ -214,7 +214,7 @@ def _discard(
     alike = swapped(table, key14, pool0)  # discards that leave hands worth the same (``swapped``)
     if parts > 1:
         moves = sinkable or bool(laid) or (drawn in hand.concealed and bool(recalls(hand, drawn, rules)))
-        held = _dealt(table, key14, held, parts, moves, alike)[part]
+        held = _dealt(table, key14, held, parts, moves, n, min(exact_draws, n), alike)[part]
     moves_now = part == parts - 1  # sinking, KONGs and recalls: in the last part
     for i in held:
         tasks.append((table, key14 - table.unit_of[i], TILES[table.kinds[i]], "discard", False))
@@ -280,28 +280,44 @@ def _discard(
 
 
 DEARER = 8
-"""About how many times longer a discard's search takes for each step further from ready it leaves
-the hand (measured: 3,900 and 8,200 hand states for the near discards of two early hands, 17,000
-to 52,000 for those one step further)."""
+"""About how many times longer a discard's search takes over the whole round for each step further
+from ready it leaves the hand (measured: 3,900 and 8,200 hand states for the near discards of two
+early hands, 17,000 to 52,000 for those one step further)."""
+NEARER = 3
+"""About how many times longer a discard's search takes where every draw is weighed (``--draws`` 3
+or fewer) for each step nearer to ready it leaves the hand: a hand that needs every draw to come
+closer is soon ruled out, one with a draw to spare is weighed after each (measured at 3 draws:
+0.1-0.25 s for the discards two swaps from ready of three hands holding a FEI, 0.3-0.7 s for those
+one swap, about 1 ms for those three)."""
 
 
-def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool,
+def cost(shanten: int, n: int, exact: int) -> int:
+    """About how long one option's search takes, by the shanten of the hand it keeps: ``DEARER``
+    to that power over a long horizon, ``NEARER`` to the power of the draws to spare where every
+    draw is weighed (``exact`` the exact draws of ``n``)."""
+    if n and exact >= n - 1:
+        return NEARER ** (n - 1 - shanten) if shanten < n else 0
+    return DEARER ** max(0, shanten)
+
+
+def _dealt(table: Table, key14: int, held: list[int], parts: int, moves: bool, n: int, exact: int,
            alike: Callable[[int], int] | None = None) -> list[list[int]]:
     """The discards of the kinds ``held`` dealt to ``parts`` parts that take about as long: each,
-    the dearest first (``DEARER`` to the power of the shanten it leaves), to the part with the least
-    so far (the last part starts with the ``moves`` beside a discard, where there are any, weighed
-    as the dearest discard). Discards that leave hands worth the same (``alike``: honours swapped)
-    go to one part together, which searches one of them."""
+    the dearest first (``cost``, by the shanten it leaves), to the part with the least so far (the
+    last part starts with the ``moves`` beside a discard, where there are any, weighed as the
+    dearest discard, or as two where every draw is weighed: a replacement card comes first).
+    Discards that leave hands worth the same (``alike``: honours swapped) go to one part
+    together, which searches one of them."""
     together: dict[int, list[int]] = {}
     for i in held:
         h0 = key14 - table.unit_of[i]
         together.setdefault(h0 if alike is None else alike(h0), []).append(i)
-    cost = {i: DEARER ** max(0, table.shanten(key14 - table.unit_of[i])) for i in held}
+    costs = {i: cost(table.shanten(key14 - table.unit_of[i]), n, exact) for i in held}
     load = [0] * parts
     if moves:
-        load[-1] = max(cost.values(), default=0)
+        load[-1] = max(costs.values(), default=0) * (2 if n and exact >= n - 1 else 1)
     groups = list(together.values())  # in the order of their first kind
-    dealt = balanced([cost[kinds[0]] for kinds in groups], load)
+    dealt = balanced([costs[kinds[0]] for kinds in groups], load)
     return [sorted(i for j in js for i in groups[j]) for js in dealt]
 
 
