@@ -282,30 +282,36 @@ def test_search_past_its_budget_stops_with_a_clear_error(monkeypatch: pytest.Mon
     assert next(reads) == 3 * 600  # stopped at the second check (1,200 MB over the start), not later
 
 
-def test_past_its_budget_the_default_weighing_answers_over_fewer_draws_and_says_so(
+def test_past_its_budget_the_default_weighing_answers_over_the_longest_horizon_within_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A hand whose whole round passes the budget gets the answer over the longest of 3, 2, 1 draws
-    that fits (the same as asking for it), with a note; ``claim`` the same."""
+    """The options are weighed over 1, 2, ... draws in turn: a hand whose whole round passes the
+    budget gets the answer over the longest horizon whose states fit (the same as asking for that
+    horizon with the same exact draws, states and all), with a note that names the options;
+    ``claim`` the same."""
     from tutor import Hand, Tile, claim, load_rules
     from tutor.engine.decide import solver
     from tutor.engine.search import budget
 
     rules = load_rules("3leg")
     hand = Hand.parse("1234d 567d 99d EE RG N | f1")
-    asked = {m: solver.discard(hand, rules, "east", m) for m in (2, 3, 5)}
-    assert asked[2].states <= 1000 < min(asked[3].states, asked[5].states)
+    walked = {m: solver.discard(hand, rules, "east", m, exact_draws=0) for m in (3, 4)}
+    assert walked[3].states <= 1000 < walked[4].states == solver.discard(hand, rules, "east", 5).states
     monkeypatch.setattr(budget, "MAX_STATES", 1000)
     got = solver.discard(hand, rules, "east", 5)
-    assert (got.draws, got.options, got.states) == (2, asked[2].options, asked[2].states)
-    assert got.notes[-1] == ("the search over all 5 draws left passes its budget for this hand, "
-                             "so these figures are over 2 draws (--draws 2)")
+    assert (got.draws, got.exact_draws, got.options, got.states) == (3, 0, walked[3].options, walked[3].states)
+    assert got.notes[0] == ("the search over all 5 draws left passes its budget for this hand, "
+                            "so these figures are over 3 draws (--draws 3 --exact-draws 0)")
+    exact = solver.discard(hand, rules, "east", 3)  # a horizon of 3: every draw weighed, 2 draws fit
+    monkeypatch.setattr(budget, "MAX_STATES", 10**9)
+    assert exact.draws == 2 and exact.options == solver.discard(hand, rules, "east", 2).options
+    assert exact.notes[0].endswith("over 2 draws (--draws 2)")
     monkeypatch.setattr(budget, "MAX_STATES", 1)
     assert solver.discard(Hand.parse("123d 456d 789d EE RG N"), rules).draws == 1  # the last draw only wins or not
     thirteen, card = Hand.parse("123d 456d 78d EE RG N"), Tile.parse("9d")
     cut = claim(thirteen, card, rules, draws=4)
-    assert cut.draws < 4 and cut.notes[-1].startswith("the search over all 4 draws left passes its budget")
+    assert cut.draws < 4 and cut.notes[0].startswith("the search over all 4 draws left passes its budget")
     monkeypatch.setattr(budget, "MAX_STATES", 10**9)
-    assert cut.options == claim(thirteen, card, rules, draws=cut.draws).options
+    assert cut.options == claim(thirteen, card, rules, draws=cut.draws, exact_draws=cut.exact_draws).options
 
 
 def test_cli_names_the_option_and_memory_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -94,8 +94,8 @@ def test_the_claim_halves_joined_are_one_search(hand: Hand, tile: Tile, source: 
 
 
 def test_claim_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A claim counts its states over every answer: where each half is within the budget but
-    the two are not, the whole claim is weighed over fewer draws, and the halves too."""
+    """A claim counts its states over every answer, horizon by horizon: where each half is within
+    the budget but the two are not, the halves joined stop where the whole claim stops."""
     hand, tile = Hand.parse("12356d 78d EE RG NN"), Tile.parse("4d")
     half = halves.Claim(hand, tile, "left", RULES, Seat.EAST, [], 6)
     first, second = half.half(0), half.half(1)
@@ -105,6 +105,8 @@ def test_claim_halves_past_the_budget_together_fall_back_as_one_search(monkeypat
     assert one[1] < 6  # one search falls back
     assert half.whole(first, second, lambda *a: None) == one
     assert halves.meanwhile(half, lambda *a: None)(None) == one
+    assert joined_claims([first, second]).draws == one[1]
+    monkeypatch.setattr(budget, "MAX_STATES", -1)  # past the budget at the first horizon: no answer
     with pytest.raises(SearchBudgetError):
         joined_claims([first, second])
 
@@ -119,8 +121,8 @@ def test_random_hands_split_the_same_way() -> None:
 
 
 def test_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One search counts its states over every option: where each half is within the budget but
-    the two are not, the turn is weighed over fewer draws, as one search weighs it."""
+    """One search counts its states over every option, horizon by horizon: where each half is
+    within the budget but the two are not, the halves joined stop where the one search stops."""
     hand = Hand.parse(HANDS[2][0])
     turn = halves.Turn(hand, RULES, Seat.EAST, None, [], 5)
     first, second = turn.half(0), turn.half(1)
@@ -128,6 +130,8 @@ def test_halves_past_the_budget_together_fall_back_as_one_search(monkeypatch: py
     one = search_turn(hand, RULES, Seat.EAST, None, [], 5)
     assert one[1] < 5  # one search falls back
     assert halves.meanwhile(turn, lambda *a: None)(None) == one
+    assert joined([first, second]).draws == one[1]
+    monkeypatch.setattr(budget, "MAX_STATES", -1)  # past the budget at the first horizon: no answer
     with pytest.raises(SearchBudgetError):
         joined([first, second])
 

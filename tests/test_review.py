@@ -538,7 +538,7 @@ def test_a_decision_weighed_in_shares_is_the_decision_weighed_whole(seed: int) -
     from test_record import random_round
 
     from tutor.table.review import _asks
-    from tutor.table.weigh import merged, shares, weigh_ask
+    from tutor.table.weigh import answered, shares, weigh_ask
 
     record = random_round(seed, Seat.EAST)
     asks, stop = _asks(record, RULES, Seat.EAST, 2)
@@ -547,14 +547,15 @@ def test_a_decision_weighed_in_shares_is_the_decision_weighed_whole(seed: int) -
     actions = set()
     split_claims = 0
     for ask in asks:
-        whole, _, _ = weigh_ask(ask, RULES, Seat.EAST)
+        _, (whole, states, _) = answered(ask, [weigh_ask(ask, RULES, Seat.EAST)], RULES, Seat.EAST)
         actions |= {o.action for o in whole}
         for k in (2, 3):
             parts = shares(ask, k, RULES)
             answers = len([o for o in whole if o.action != "sek-woo"])  # passing and each claim
             assert len(parts) == (k if ask.kind == "move" else min(k, answers))
             split_claims += ask.kind == "claim" and len(parts) > 1
-            assert merged([weigh_ask(p, RULES, Seat.EAST) for p in parts], ask.kind)[0] == whole
+            _, (got, got_states, _) = answered(ask, [weigh_ask(p, RULES, Seat.EAST) for p in parts], RULES, Seat.EAST)
+            assert (got, got_states) == (whole, states)
     assert "discard" in actions and len(actions) > 2  # a sink, a KONG: weighed with the last share; a claim
     assert split_claims
 
@@ -581,9 +582,9 @@ def test_a_review_runs_its_weighing_to_the_end() -> None:
 @pytest.mark.parametrize("cores", [1, 2])
 def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_so(
         cores: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """As ``discard`` and ``claim`` answer such a hand: the longest of 3, 2, 1 draws that fits, the
-    same options as a review asked for that horizon, a note in the explanation; on workers too,
-    where a move is weighed in shares (one horizon for the whole decision, never a share's own)."""
+    """As ``discard`` and ``claim`` answer such a hand: the longest horizon that fits, the same
+    options as a review asked for that horizon, a note in the explanation; on workers too, where a
+    move is weighed in shares (one horizon for the whole decision, never a share's own)."""
     from functools import partial
 
     from tutor.cli import workers
@@ -607,9 +608,9 @@ def test_a_decision_past_the_budget_is_weighed_whole_over_fewer_draws_and_says_s
 
 
 def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One search counts its states over every option, so a move whose shares are each within the
-    budget but not together is weighed over fewer draws in shares too (before, the shares gave the
-    whole horizon where one process fell back: the review on every core answered otherwise)."""
+    """One search counts its states over every option, horizon by horizon, so a move whose shares
+    are each within the budget but not together is weighed over fewer draws in shares too, the
+    horizon the one search stops at."""
     from test_record import random_round
 
     from tutor.engine.search import budget
@@ -618,8 +619,8 @@ def test_shares_past_the_budget_together_are_weighed_as_one_search(monkeypatch: 
 
     record = random_round(1, Seat.EAST)
     asks, _ = _asks(record, RULES, Seat.EAST, 2)
-    ask = max((a for a in asks if a.kind == "move"), key=lambda a: weigh_ask(a, RULES, Seat.EAST)[1])
-    parts = [weigh_ask(p, RULES, Seat.EAST)[1] for p in shares(ask, SHARES, RULES)]
+    ask = max((a for a in asks if a.kind == "move"), key=lambda a: weigh_ask(a, RULES, Seat.EAST)[0].states)
+    parts = [weigh_ask(p, RULES, Seat.EAST)[0].states for p in shares(ask, SHARES, RULES)]
     monkeypatch.setattr(budget, "MAX_STATES", max(parts) + 1)  # each share fits, the whole does not
     assert sum(parts) > budget.MAX_STATES
     one = review(record, draws=2)

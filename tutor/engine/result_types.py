@@ -166,6 +166,9 @@ class ClaimResult:
     unit: str
     notes: tuple[str, ...] = field(default=())
     states: int = 0  # the hand states searched, over every answer
+    # a part of the answer weighed apart (``claim``'s ``share``): per horizon it finished (draws, exact
+    # draws, states by its end, its answers over it), for ``joined_claims``; its ``draws`` those asked for
+    layers: tuple[tuple[int, int, int, tuple[ClaimOption, ...]], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -185,3 +188,6 @@ class DiscardResult:
     states: int
     unit: str
     notes: tuple[str, ...] = field(default=())
+    # a part of the answer weighed apart (``discard``'s ``share``): per horizon it finished (draws,
+    # exact draws, states by its end, its options over it), for ``joined``; its ``draws`` those asked for
+    layers: tuple[tuple[int, int, int, tuple[Option, ...]], ...] = field(default=(), repr=False)

@@ -3,8 +3,8 @@ seat's draws left in the round, the best one, the player's, and the FUN given up
 
 Every decision is searched in full at the round horizon ``n`` (the seat's own draws left), so
 ``draws`` and ``round_draws`` are both ``n``; only a hand whose whole round passes the search's
-budget is weighed over fewer draws (``draws``: 3, 2 or 1; ``tutor.engine.search.budget.fitted``), the
-same for the same hand on any machine.
+budget is weighed over fewer draws (``draws``: the longest horizon within it,
+``tutor.engine.decide.layers``), the same for the same hand on any machine.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ about as long, the moves beside a discard (sinking, KONGs, recalls) with the sec
 Each option is weighed on its own (its own search from the cards it keeps), so the two halves
 together are the whole (``discard``'s and ``claim``'s ``share``, ``joined``, ``joined_claims``):
 their options in the order one search gives, and the drill's answer the same to the last bit as
-with one core. The budget too: one search counts its states over every option, so halves past it
-together (or one alone) are weighed again here over fewer draws, as one search falls back. Only a
+with one core. The budget too: one search counts its states over every option, horizon by
+horizon, so the halves, each weighed over every horizon within the budget, are joined at the
+horizon one search stops at. Only a
 decision worth it is split (``worth_splitting``, ``claim_worth_splitting``: where one search takes
 seconds); a worker that dies costs nothing but time: its half is weighed here.
 """
@@ -20,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -79,38 +80,32 @@ def claim_worth_splitting(hand: Hand, tile: Tile, source: str, rules: RuleSet, s
 
 
 class Split:
-    """A decision weighed in two halves (``half`` 0 and 1): the answer from both, or from one
-    search over fewer draws where they pass the budget together (``whole``)."""
+    """A decision weighed in two halves (``half`` 0 and 1): the answer from both (``whole``)."""
 
     n: int
 
     def half(self, which: int, progress: Progress | None = None) -> Any:
-        """One half of the options. Past the search's budget it raises the budget's error (no half
-        falls back to fewer draws on its own)."""
+        """One half of the options, over every horizon within the budget (``layers``); past the
+        budget at the first horizon, the budget's error."""
         raise NotImplementedError
 
     def joined(self, first: Any, second: Any) -> Searched:
-        """The two halves as one search gives them, or the budget's error past it together."""
+        """The two halves as one search gives them, at the horizon it stops at."""
         raise NotImplementedError
 
-    def fewer(self, m: int, progress: Progress) -> Searched:
-        """The decision weighed whole over ``m`` draws (or fewer, where that passes the budget)."""
-        raise NotImplementedError
+    def over(self) -> Exception:
+        """The budget's error of the whole, where a half passed it at the first horizon."""
+        from tutor.engine.search.budget import too_many_states
+
+        return too_many_states(self.n, 0, False)
 
     def whole(self, first: Any, second: Any, progress: Progress) -> Searched:
-        """The answer from the halves (``OVER``: a half past the budget; None: one whose worker
-        died or failed, weighed here): joined where both are within the budget together, else
-        over the longest of 3, 2 or 1 draws that fits, as one search falls back."""
-        from tutor.engine.search.horizon import EXACT_DRAWS
-        from tutor.errors import SearchBudgetError
-
-        if not (isinstance(first, str) or isinstance(second, str)):
-            try:
-                return self.joined(self.half(0, progress) if first is None else first,
-                                   self.half(1, progress) if second is None else second)
-            except SearchBudgetError:
-                pass
-        return self.fewer(min(self.n - 1, EXACT_DRAWS + 1), progress)
+        """The answer from the halves (``OVER``: a half past the budget at the first horizon, so
+        the whole is too; None: one whose worker died or failed, weighed here)."""
+        if isinstance(first, str) or isinstance(second, str):
+            raise self.over()
+        return self.joined(self.half(0, progress) if first is None else first,
+                           self.half(1, progress) if second is None else second)
 
 
 @dataclass(frozen=True)
@@ -136,11 +131,6 @@ class Turn(Split):
 
         result = joined([first, second])
         return ranked(turn_options(result)), result.draws
-
-    def fewer(self, m: int, progress: Progress) -> Searched:
-        from tutor.table.grading import search_turn
-
-        return search_turn(self.hand, self.rules, self.seat, self.drawn, self.seen, m, progress)
 
 
 @dataclass(frozen=True)
@@ -168,22 +158,16 @@ class Claim(Split):
         result = joined_claims([first, second])
         return ranked(claim_options(result)), result.draws
 
-    def fewer(self, m: int, progress: Progress) -> Searched:
-        from tutor.table.grading import search_claim
-
-        return search_claim(self.hand, self.tile, self.source, self.rules, self.seat, self.seen, m, progress)
-
 
 @dataclass(frozen=True)
 class Parts(Split):
     """A command's search (``sekwoo discard``, ``sekwoo claim``) in two halves: ``part`` weighs a
     share (``discard``'s or ``claim``'s ``share``), ``join`` puts two together as one search
-    gives them. Past the budget, the budget's error (``over``): the caller weighs the whole over
-    fewer draws and says so, as one search does (``in_halves``)."""
+    gives them, at the horizon it stops at; ``past``: the budget's error of the whole."""
 
     part: Callable[[tuple[int, int], Progress | None], Any]
     join: Callable[[list[Any]], Any]
-    over: Callable[[], Exception]
+    past: Callable[[], Exception]
     n: int
 
     def half(self, which: int, progress: Progress | None = None) -> Any:
@@ -192,45 +176,34 @@ class Parts(Split):
     def joined(self, first: Any, second: Any) -> Any:
         return self.join([first, second])
 
-    def fewer(self, m: int, progress: Progress) -> Any:
-        raise self.over()
+    def over(self) -> Exception:
+        return self.past()
 
 
 def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand, rules: RuleSet, seat: str | Seat,
               draws: int | None, seen: Sequence[Tile], situations: Iterable[str], wall: int | None,
               exact_draws: int | None, progress: Progress | None, **fixed: Any) -> R:
     """``search`` (``discard`` or ``claim``, ``fixed`` its other arguments) weighed on two cores,
-    the halves in a forked process and a thread here: the answer one process gives, to the bit.
-    Past the budget, as one process: with ``exact_draws`` the budget's error, else the answer over
-    the longest of 3, 2 or 1 draws that fits (weighed here: a short search), with the note.
+    the halves in a forked process and a thread here: the answer one process gives, to the bit,
+    over the horizon it stops at past the budget (with ``exact_draws``, the budget's error).
     ``progress`` is called in the caller's thread only (a terminal's bar is drawn from one)."""
     from tutor.engine.decide.solver import setup
-    from tutor.engine.search.budget import fitted, too_many_states
-    from tutor.engine.search.horizon import default_exact_draws, horizon
+    from tutor.engine.search.budget import too_many_states
+    from tutor.engine.search.horizon import horizon
 
-    def over(m: int | None) -> R:
-        if m is not None:  # a fallback: over m draws, in one process, the budget's error past it
-            return search(hand=hand, rules=rules, seat=seat, draws=m, seen=seen, situations=situations, wall=None,
-                          exact_draws=default_exact_draws(m), progress=progress, **fixed)
+    def part(share: tuple[int, int], tick: Progress | None) -> R:
+        return search(hand=hand, rules=rules, seat=seat, draws=draws, seen=seen, situations=situations, wall=wall,
+                      exact_draws=exact_draws, progress=tick, share=share, **fixed)
 
-        def part(share: tuple[int, int], tick: Progress | None) -> R:
-            return search(hand=hand, rules=rules, seat=seat, draws=draws, seen=seen, situations=situations, wall=wall,
-                          exact_draws=exact_draws, progress=tick, share=share, **fixed)
+    n, exact = horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size, draws, wall, exact_draws)
+    job = Parts(part, join, lambda: too_many_states(n, exact, exact_draws is not None), n)
+    said = [(0, 0, 1)]  # the halves' progress, summed: heard in two threads, told in this one
 
-        n, exact = horizon(rules, setup(hand, rules, seat, situations, seen)[0], hand.size, draws, wall, exact_draws)
-        job = Parts(part, join, lambda: too_many_states(n, exact, exact_draws is not None), n)
-        said = [(0, 0, 1)]  # the halves' progress, summed: heard in two threads, told in this one
+    def heard(states: int, done: int, total: int) -> None:
+        said[0] = (states, done, total)
 
-        def heard(states: int, done: int, total: int) -> None:
-            said[0] = (states, done, total)
-
-        with _one_interrupt():
-            return cast(R, meanwhile(job, heard)(None if progress is None else lambda: progress(*said[0])))
-
-    if exact_draws is not None:
-        return over(None)
-    found: tuple[R, str | None] = fitted(over, hand, rules, seat, situations, seen, draws, wall)
-    return found[0] if found[1] is None else replace(found[0], notes=(*found[0].notes, found[1]))
+    with _one_interrupt():
+        return cast(R, meanwhile(job, heard)(None if progress is None else lambda: progress(*said[0])))
 
 
 def discard_on(cores: int, hand: Hand, rules: RuleSet, seat: str | Seat = "east", draws: int | None = None,

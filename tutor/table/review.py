@@ -25,11 +25,12 @@ from tutor.table.replay import Board, walk
 from tutor.table.weigh import (
     Ask,
     Choice,
+    Part,
     Passed,
     Run,
     Weighed,
+    answered,
     exact_for,
-    merged,
     shares,
     weigh_ask,
     weigh_claim,
@@ -152,7 +153,7 @@ def review(
             progress(done[0] + states, done[1], len(asks))
 
     weigh = partial(weigh_within, rules=rules, player=player, exact_draws=exact_draws)
-    answers: Iterator[Weighed | Passed] = iter(())  # the workers' answers, where ``run`` gives them
+    answers: Iterator[Part | Passed] = iter(())  # the workers' answers, where ``run`` gives them
     if run is None:
         found = iter([weigh(a, tick=tick if progress else None)] for a in asks)
     else:  # on other cores: a decision's options in shares too, so that one long search does not hold up the rest
@@ -177,29 +178,22 @@ def review(
 
 
 
-def _answer(ask: Ask, parts: list[Weighed | Passed], rules: RuleSet, player: Seat,
+def _answer(ask: Ask, parts: list[Part | Passed], rules: RuleSet, player: Seat,
             exact_draws: int | None) -> tuple[Ask, Weighed, str]:
-    """The decision's options from its parts; where one passed the solver's budget (a hand far from
-    a win), the whole decision weighed again here over the longest of 3, 2 or 1 draws that fits, as
-    ``discard`` and ``claim`` answer it, with a note that says so (its ``draws`` is that horizon)."""
-    from tutor.engine.search.budget import MAX_STATES, fewer, too_many_states
+    """The decision's options from its parts, as one search gives them (``weigh.answered``): where
+    the budget stopped it short of the draws left (a hand far from a win), over the longest horizon
+    within it, with a note that says so (its ``draws`` is that horizon); past the budget at the
+    first horizon, the budget's error."""
     from tutor.errors import SearchBudgetError
 
     passed = next((p for p in parts if isinstance(p, Passed)), None)
-    weighed = [p for p in parts if not isinstance(p, Passed)]
-    if passed is None and sum(w[1] for w in weighed) > MAX_STATES:  # one search would have stopped there
-        err = too_many_states(ask.draws, exact_for(ask.draws, exact_draws), True)
-        passed = Passed(err.argument, err.message)
-    if passed is None:
-        return ask, merged(weighed, ask.kind), ""
-    found = None if exact_draws is not None else \
-        fewer(lambda m: weigh_ask(replace(ask, draws=m, share=(0, 1)), rules, player), ask.draws)
-    if found is None:  # the exact draws were asked for: no other horizon is the answer
+    if passed is not None:
         raise SearchBudgetError(passed.argument, passed.message)
-    answer, m = found
-    note = (f"Weighed over {plural(m, 'draw')} of the {ask.draws} left: the whole round passes the search's "
-            f"budget for this hand.")
-    return replace(ask, draws=m, share=(0, 1)), answer, note
+    weighed_ask, answer = answered(ask, [p for p in parts if not isinstance(p, Passed)], rules, player, exact_draws)
+    m = weighed_ask.draws
+    note = "" if m == ask.draws else (f"Weighed over {plural(m, 'draw')} of the {ask.draws} left: the whole round "
+                                      f"passes the search's budget for this hand.")
+    return weighed_ask, answer, note
 
 
 def _asks(record: Record, rules: RuleSet, player: Seat, draws: int | None) -> tuple[list[Ask], TutorError | None]:

@@ -85,7 +85,7 @@ class Passed:
     message: str
 
 
-Run = Callable[[Callable[[Ask], Weighed | Passed], Sequence[Ask]], Iterable[Weighed | Passed]]
+Run = Callable[[Callable[[Ask], "Part | Passed"], Sequence[Ask]], Iterable["Part | Passed"]]
 """A way to weigh every decision (``weigh_within`` with the rule set bound), answers in order: the
 CLI's ``workers.each`` weighs them on every core."""
 
@@ -108,52 +108,61 @@ def _ranked(options: list[Choice], win: Choice | None) -> tuple[Choice, ...]:
     return tuple(sorted(rest + ([win] if win else []), key=lambda o: -o.expected_fun))
 
 
+Part = tuple["DiscardResult | ClaimResult", float]
+"""A decision weighed, or a share of it (with its options over every horizon it finished): the
+solver's answer and the seconds it took."""
+
+
 def weigh_claim(
     hand: Hand, card: Tile, source: str, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile],
     exact_draws: int | None = None, tick: Progress | None = None, situations: frozenset[str] = frozenset(),
-    share: tuple[int, int] = (0, 1), wall: int | None = None,
+    wall: int | None = None,
 ) -> tuple[tuple[Choice, ...], int]:
     """Every answer to ``card`` thrown (``seen``: the cards in sight but it), best first; the hand
     states searched. A SEK WOO short of the minimum is no option. ``situations``: the rule set's
-    situation flags a win on the card is in (DEI WOO on the dealer's first discard). ``share``
-    (i, k): the i-th of k parts of the answers (``claim``'s ``share``), SEK WOO in the first.
-    ``wall``: the playing cards left in the deck (with none, no move that draws a replacement)."""
+    situation flags a win on the card is in (DEI WOO on the dealer's first discard). ``wall``: the
+    playing cards left in the deck (with none, no move that draws a replacement)."""
     from tutor.engine.decide.claim import claim
 
-    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), wall, exact_for(n, exact_draws), tick,
-                                share=share)
-    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, n, situations) \
-        if share[0] == 0 else None
-    return _ranked([_from_claim(o) for o in result.options], win), result.states
+    result: ClaimResult = claim(hand, card, rules, source, seat, n, seen, (), wall, exact_draws, tick)
+    return _claim_choices(result, hand, card, rules, seat, situations), result.states
 
 
 def weigh_move(
     hand: Hand, rules: RuleSet, seat: str | Seat, n: int, seen: list[Tile] | tuple[Tile, ...], drawn: Tile | None,
     after: str, exact_draws: int | None = None, tick: Progress | None = None,
-    situations: frozenset[str] = frozenset(), share: tuple[int, int] = (0, 1), wall: int | None = None,
+    situations: frozenset[str] = frozenset(), wall: int | None = None,
 ) -> tuple[tuple[Choice, ...], int]:
     """Every move of a full hand (SEK WOO when it wins), best first; the hand states searched.
     ``drawn``: the card just drawn (a FEI may be recalled with it); after a claim, no KONG.
     ``situations``: the rule set's situation flags a win now is in (TIN WOO on the dealt hand).
-    ``share`` (i, k): the i-th of k parts of its discards (``discard``'s ``share``, dealt so the
-    parts take about as long), with sinking, KONGs and recalls in the last and SEK WOO in the
-    first; ``merged`` puts the k shares together into what (0, 1), the whole, gives. ``wall``: the
-    playing cards left in the deck (with none, no sinking nor KONG: no replacement is left)."""
+    ``wall``: the playing cards left in the deck (with none, no sinking nor KONG: no replacement
+    is left)."""
     from tutor.engine.decide.solver import discard
 
-    result: DiscardResult = discard(hand, rules, seat, n, seen, (), wall, exact_for(n, exact_draws), tick, drawn,
-                                    kongs_now=after != "claim", share=share)
-    options = [_from_option(o) for o in result.options]
-    return _ranked(options, _win_now(hand, rules, seat, n, situations) if share[0] == 0 else None), result.states
+    result: DiscardResult = discard(hand, rules, seat, n, seen, (), wall, exact_draws, tick, drawn,
+                                    kongs_now=after != "claim")
+    return _move_choices(result, hand, rules, seat, situations), result.states
+
+
+def _claim_choices(result: ClaimResult, hand: Hand, card: Tile, rules: RuleSet, seat: str | Seat,
+                   situations: frozenset[str]) -> tuple[Choice, ...]:
+    """A claim's answers as choices, SEK WOO on the card where it wins, best first."""
+    win = _win_now(Hand((*hand.concealed, card), hand.melds, hand.bonus), rules, seat, result.draws, situations)
+    return _ranked([_from_claim(o) for o in result.options], win)
+
+
+def _move_choices(result: DiscardResult, hand: Hand, rules: RuleSet, seat: str | Seat,
+                  situations: frozenset[str]) -> tuple[Choice, ...]:
+    """A full hand's moves as choices, SEK WOO where it wins, best first."""
+    return _ranked([_from_option(o) for o in result.options], _win_now(hand, rules, seat, result.draws, situations))
 
 
 def exact_for(n: int, exact_draws: int | None) -> int:
-    """The exact draws a review weighs with, always said to the solver: a decision weighed in
-    shares must have one horizon, so no share may fall back to fewer draws on its own (past the
-    budget a share gives back ``Passed``, and the review weighs the whole decision again)."""
+    """The exact draws of a decision weighed over ``n`` draws (``exact_draws`` given, or the default)."""
     from tutor.engine.search.horizon import default_exact_draws
 
-    return default_exact_draws(n) if exact_draws is None else exact_draws
+    return min(default_exact_draws(n) if exact_draws is None else exact_draws, n)
 
 
 def shares(ask: Ask, k: int, rules: RuleSet) -> list[Ask]:
@@ -169,22 +178,32 @@ def shares(ask: Ask, k: int, rules: RuleSet) -> list[Ask]:
     return [replace(ask, share=(i, k)) for i in range(k)] if k > 1 else [ask]
 
 
-def merged(parts: Sequence[Weighed], kind: str = "move") -> Weighed:
-    """A decision's options weighed in shares (``shares``), put together as one search gives them."""
-    from tutor.engine.decide.claim import answer_order
-    from tutor.engine.decide.solver import option_order
+def answered(ask: Ask, parts: Sequence[Part], rules: RuleSet, player: Seat,
+             exact_draws: int | None = None) -> tuple[Ask, Weighed]:
+    """A decision from its shares (``shares``), put together as one search gives them: the ask
+    over the horizon the search stopped at (the draws asked for, unless the budget stopped it
+    before), its options best first, the states searched and the seconds taken."""
+    from tutor.engine.decide.claim import joined_claims
+    from tutor.engine.decide.solver import joined
+    from tutor.engine.result_types import DiscardResult
 
-    if len(parts) == 1:
-        return parts[0]
-    win = next((o for o in parts[0][0] if o.action == "sek-woo"), None)
-    rest = sorted((o for options, _, _ in parts for o in options if o.action != "sek-woo"),
-                  key=option_order if kind == "move" else answer_order)
-    return _ranked(rest, win), sum(p[1] for p in parts), sum(p[2] for p in parts)
+    results = [r for r, _ in parts]
+    seconds = sum(t for _, t in parts)
+    explicit = exact_draws is not None
+    if isinstance(results[0], DiscardResult):
+        move = results[0] if len(results) == 1 else joined(results, explicit)  # type: ignore[arg-type]
+        ask = replace(ask, draws=move.draws, share=(0, 1))
+        return ask, (_move_choices(move, ask.hand, rules, player, ask.situations), move.states, seconds)
+    found = results[0] if len(results) == 1 else joined_claims(results, explicit)  # type: ignore[arg-type]
+    card = ask.offered
+    assert card is not None
+    ask = replace(ask, draws=found.draws, share=(0, 1))
+    return ask, (_claim_choices(found, ask.hand, card, rules, player, ask.situations), found.states, seconds)
 
 
 def weigh_within(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
-                 tick: Progress | None = None) -> Weighed | Passed:
-    """``weigh_ask``, or ``Passed`` where its search passes the solver's budget."""
+                 tick: Progress | None = None) -> Part | Passed:
+    """``weigh_ask``, or ``Passed`` where its search passes the solver's budget at its first horizon."""
     from tutor.errors import SearchBudgetError
 
     try:
@@ -194,17 +213,22 @@ def weigh_within(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None
 
 
 def weigh_ask(ask: Ask, rules: RuleSet, player: Seat, exact_draws: int | None = None,
-              tick: Progress | None = None) -> Weighed:
-    """Every option of a decision, best first; the hand states searched and the seconds taken."""
+              tick: Progress | None = None) -> Part:
+    """The solver's answer to a decision (or its share: its options over every horizon it
+    finished, for ``answered``), and the seconds taken."""
+    from tutor.engine.decide.claim import claim
+    from tutor.engine.decide.solver import discard
+
     t0 = time.monotonic()
+    result: DiscardResult | ClaimResult
     if ask.kind == "claim":
         assert ask.offered is not None
-        options, states = weigh_claim(ask.hand, ask.offered, ask.source, rules, player, ask.draws, list(ask.seen),
-                                      exact_draws, tick, ask.situations, ask.share, ask.wall)
+        result = claim(ask.hand, ask.offered, rules, ask.source, player, ask.draws, list(ask.seen), (), ask.wall,
+                       exact_draws, tick, share=ask.share)
     else:
-        options, states = weigh_move(ask.hand, rules, player, ask.draws, ask.seen, ask.offered, ask.after,
-                                     exact_draws, tick, ask.situations, ask.share, ask.wall)
-    return options, states, time.monotonic() - t0
+        result = discard(ask.hand, rules, player, ask.draws, ask.seen, (), ask.wall, exact_draws, tick, ask.offered,
+                         kongs_now=ask.after != "claim", share=ask.share)
+    return result, time.monotonic() - t0
 
 
 def _from_option(o: Option) -> Choice:
@@ -217,4 +241,5 @@ def _from_claim(o: ClaimOption) -> Choice:
                   aim_fun=o.aim_fun, then=o.then)
 
 
-__all__ = ["Ask", "Choice", "Progress", "Run", "Weighed", "exact_for", "merged", "shares", "weigh_ask", "weigh_claim", "weigh_move"]
+__all__ = ["Ask", "Choice", "Part", "Progress", "Run", "Weighed", "answered", "exact_for", "shares", "weigh_ask",
+           "weigh_claim", "weigh_move"]

@@ -25,22 +25,31 @@ from typing import TYPE_CHECKING, Protocol
 from tutor.core.hands import Hand, Meld, MeldKind
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.engine.decide.explain import explain_claims
+from tutor.engine.decide.layers import (
+    Weighing,
+    Worth,
+    horizons,
+    last_within,
+    shorter_note,
+    weigh_layers,
+)
 from tutor.engine.decide.solver import (
     NO_MOVES_NOTE,
+    Prepared,
     Valued,
     balanced,
     cost,
-    discard,
+    option_order,
+    prepare,
     setup,
     unseen_counts,
-    weigh,
 )
 from tutor.engine.distance.to_win import Distance
 from tutor.engine.garbage import collector_paused
 from tutor.engine.result_types import ClaimOption, ClaimResult, Option
 from tutor.engine.scoring.check import check
 from tutor.engine.scoring.payout import kong_payment
-from tutor.engine.search.budget import budget, fitted, too_many_states
+from tutor.engine.search.budget import budget, too_many_states
 from tutor.engine.search.horizon import horizon
 from tutor.engine.search.kept_tables import table_for
 from tutor.errors import ArgumentError, InvalidHandError
@@ -127,21 +136,14 @@ def claim(
     in the search after each answer, weigh sinking, KONGs and recalls after each exact draw but
     the last (RULES §5.4, the default), as ``discard`` does.
 
-    The search counts its hand states over every answer; past the budget in all, the answer is
-    over fewer draws and a note says so. ``share`` (i, k): the i-th of k parts of the answers, to
-    weigh apart (on other cores), dealt so that the parts take about as long (``_dealt``), SEK WOO
-    in the first; ``joined_claims`` puts the parts together as the whole. A part never falls back
-    to fewer draws on its own: past the budget it raises the budget's error."""
-    if exact_draws is not None or share != (0, 1):
-        return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress,
-                      search_moves, share)
-
-    def over(m: int | None) -> ClaimResult:
-        return _claim(hand, tile, rules, source, seat, draws if m is None else m, seen, situations,
-                      wall if m is None else None, None, progress, search_moves)
-
-    result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
-    return result if note is None else replace(result, notes=(*result.notes, note))
+    The answers are weighed over 1, 2, ... draws in turn (``layers``), the hand states counted
+    over every answer: past the budget, the answer is over the longest horizon finished and a
+    note says so (with ``exact_draws`` given, the budget's error). ``share`` (i, k): the i-th of k
+    parts of the answers, to weigh apart (on other cores), dealt so that the parts take about as
+    long (``_dealt``), SEK WOO in the first; each keeps its answers over every horizon it finished,
+    and ``joined_claims`` puts the parts together as the whole, at the horizon the whole stops at."""
+    return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress,
+                  search_moves, share)
 
 
 @collector_paused
@@ -150,7 +152,7 @@ def _claim(
     situations: Iterable[str], wall: int | None, exact_draws: int | None,
     progress: Callable[[int, int, int], None] | None, search_moves: bool, share: tuple[int, int] = (0, 1),
 ) -> ClaimResult:
-    """``claim`` over the horizon asked for, or the budget's error."""
+    """``claim`` over the longest horizon within the budget (``layers``), or the budget's error."""
     if source not in SOURCES:
         raise ArgumentError("from", f"left or right, not {source!r}")
     seat_name, flags = setup(hand, rules, seat, situations, seen)
@@ -160,7 +162,6 @@ def _claim(
         raise ArgumentError("tile", f"{tile} cannot be claimed: a claim takes a playing card of {rules.name}, not a bonus card or a {rules.wild_name}")
     n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
     within = budget(n, exact, exact_draws is not None)
-    exact = min(exact, n)
     unseen = unseen_counts(rules, hand, seen)
     if not unseen[tile.id]:
         where = "the hand and the cards seen hold" if seen else "the hand holds"
@@ -172,71 +173,100 @@ def _claim(
         (a, m) for a, m in legal_claims(hand, tile, rules, source) if a != "kong" or wall != 0)]
     part, parts = share
     if parts > 1:
-        answers = _dealt(answers, hand, tile, rules, seat_name, flags, parts, n, exact)[part]
-    total = len(answers)
-    states = [0]
-    done = [0]
-
-    def tick() -> None:  # one more state searched
-        states[0] += 1
-        within(states[0])
-        if progress is not None and not states[0] & 255:
-            progress(states[0], done[0], total)
-
-    def ticks(searched: int, _done: int, _total: int) -> None:  # a discard's own progress
-        within(states[0] + searched)
-        if progress is not None:
-            progress(states[0] + searched, done[0], total)
-
-    options: list[ClaimOption] = []
+        answers = _dealt(answers, hand, tile, rules, seat_name, flags, parts, n, min(exact, n))[part]
     won = check(Hand(hand.concealed + (tile,), hand.melds, hand.bonus), rules, seat_name, flags)
-    if won.complete and part == 0:
-        options.append(ClaimOption("sek-woo", None, float(won.fun) if won.wins else 0.0, 1.0 if won.wins else 0.0,
-                                   (1.0 if won.wins else 0.0,) * n, -1, -1, None, won.fun, won.wins))
+    sek_woo = won.complete and part == 0
     pool0 = [unseen[t] for t in table.kinds]
+    items: list[Weighing] = []
+    same_as: list[int | None] = []
+    after_claims: list[tuple[str, Meld, Prepared]] = []
     for action, meld in answers:
         if meld is None:  # passing: the 13 cards over the draws left, the card thrown in sight
-            passing = weigh(table, Distance(table, key, pool0), key, pool0, n, exact, tile, "pass", False, tick,
-                            search_moves)
-            options.append(_from_option("pass", None, passing, None, n))
+            items.append(Weighing(table, Distance(table, key, pool0), key, pool0, tile, "pass", False, search_moves, n))
+            same_as.append(None)
         elif action == "kong":  # four laid down: a replacement at once, then a discard
             after = after_claim(hand, meld, tile)
             t2 = table_for(rules, seat_name, flags, after)
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
-            opt = weigh(t2, Distance(t2, h0, p2), h0, p2, n, exact, tile, "kong", True, tick, search_moves)
-            paid = kong_payment(rules, concealed=False, claimed=True)
-            options.append(replace(_from_option(action, meld, opt, None, n + 1), instant=paid))
-        else:
-            # a claim is followed by a discard at once: a KONG waits for the player's own turn
+            items.append(Weighing(t2, Distance(t2, h0, p2), h0, p2, tile, "kong", True, search_moves, n))
+            same_as.append(None)
+        else:  # a claim is followed by a discard at once: a KONG waits for the player's own turn
             after = after_claim(hand, meld, tile)
             barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
-            res = discard(after, rules, seat_name, n, seen, flags, wall, exact, ticks, kongs_now=False, barred=barred,
-                          search_moves=search_moves)
-            states[0] += res.states
-            within(states[0])
-            best = res.options[0]
-            options.append(_from_option(action, meld, best, best, n))
-        done[0] += 1
+            after_claims.append((action, meld, prepare(after, rules, seat_name, flags, n, seen, wall, None, False,
+                                                       barred, search_moves)))
+    own = [a for a in answers if a[0] in ("pass", "kong")]
+    for _action, _meld, prep in after_claims:
+        more, also = prep.flat()
+        same_as.extend(None if k is None else k + len(items) for k in also)
+        items.extend(more)
+    counter = [0]
+    at = [0]
+    plan = horizons(n, exact_draws)
+
+    total = len(items) * len(plan)  # (the searches keep ``tick``: it holds no search in turn, so no cycle)
+
+    def tick(states: int = 1) -> None:
+        counter[0] += states
+        within(counter[0])
+        if progress is not None and not counter[0] & 255:
+            progress(counter[0], at[0], total)
+
+    def told(_k: int) -> None:
+        at[0] += 1
         if progress is not None:
-            progress(states[0], done[0], total)
-    result = ClaimResult(hand, tile, source, rules, seat_name, n, exact, tuple(options), rules.unit,
-                         (NO_MOVES_NOTE,) if not search_moves and exact > 1 else (), states[0])
-    return result if parts > 1 else _ranked(result)
+            progress(counter[0], at[0], total)
+
+    def read(m: int, values: Sequence[Worth]) -> tuple[ClaimOption, ...]:
+        options: list[ClaimOption] = []
+        if sek_woo:
+            options.append(ClaimOption("sek-woo", None, float(won.fun) if won.wins else 0.0, 1.0 if won.wins else 0.0,
+                                       (1.0 if won.wins else 0.0,) * m, -1, -1, None, won.fun, won.wins))
+        for (action, meld), item, value in zip(own, items, values, strict=False):
+            if action == "pass":
+                options.append(_from_option("pass", None, item.option(m, value), None, m))
+            else:
+                paid = kong_payment(rules, concealed=False, claimed=True)
+                options.append(replace(_from_option(action, meld, item.option(m, value), None, m + 1), instant=paid))
+        at = len(own)
+        for action, meld, prep in after_claims:
+            size = len(prep.flat()[0])
+            best = min(prep.read(m, values[at:at + size]), key=option_order)
+            options.append(_from_option(action, meld, best, best, m))
+            at += size
+        return tuple(options)
+
+    layers = weigh_layers(items, same_as, plan, counter, tick, told)
+    m, ex, states, values = layers[-1]
+    extra = (NO_MOVES_NOTE,) if not search_moves and min(exact, m) > 1 else ()
+    if parts > 1:  # a part: its answers over every horizon it finished, for ``joined_claims``; its draws those asked
+        done = tuple((lm, lex, ls, read(lm, lvalues)) for lm, lex, ls, lvalues in layers)
+        return ClaimResult(hand, tile, source, rules, seat_name, n, min(exact, n), read(m, values), rules.unit, extra,
+                           states, done)
+    notes = (shorter_note(n, m, ex),) if m < n else ()
+    return _ranked(ClaimResult(hand, tile, source, rules, seat_name, m, min(ex, m), read(m, values), rules.unit,
+                               notes + extra, states))
 
 
 def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False) -> ClaimResult:
     """The parts of one ``claim`` weighed apart (``share``) as the whole gives it: the answers in
-    its order, explained, the states summed. Each answer is its own search, so the parts are the
-    whole to the last bit; past the state budget together they raise the budget's error, as the
-    whole would have stopped there (``explicit_exact``: the exact draws were asked for)."""
+    its order over the horizon the whole stops at (``layers.last_within``), explained, the states
+    summed. Each answer is its own search and the parts count their states horizon by horizon, so
+    the parts are the whole to the last bit; past the budget at the first horizon, its error
+    (``explicit_exact``: the exact draws were asked for)."""
     from tutor.engine.search.budget import MAX_STATES  # read now: a test may lower it
 
     first = parts[0]
-    states = sum(p.states for p in parts)
-    if states > MAX_STATES:
-        raise too_many_states(first.draws, first.exact_draws, explicit_exact)
-    return _ranked(replace(first, options=tuple(o for p in parts for o in p.options), states=states))
+    n = first.draws  # (a part's: the horizon asked for)
+    found = last_within([p.layers for p in parts], MAX_STATES)
+    if found is None:
+        raise too_many_states(n, first.exact_draws, explicit_exact)
+    m, exact, states, options = found
+    notes = (shorter_note(n, m, exact),) if m < n else ()
+    extra = (NO_MOVES_NOTE,) if NO_MOVES_NOTE in first.notes and min(exact, m) > 1 else ()
+    return _ranked(replace(first, draws=m, exact_draws=min(exact, m), options=tuple(options), states=states,
+                           notes=notes + extra, layers=()))
 
 
 class Answer(Valued, Protocol):

@@ -15,15 +15,23 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from tutor.core.hands import Hand, Meld
 from tutor.core.tiles import FEI, FEI_ID, TILES, Tile
 from tutor.engine.decide.explain import explain
+from tutor.engine.decide.layers import (
+    Layer,
+    Weighing,
+    Worth,
+    horizons,
+    last_within,
+    shorter_note,
+    weigh_layers,
+)
 from tutor.engine.distance.to_win import Distance
 from tutor.engine.garbage import collector_paused
 from tutor.engine.result_types import DiscardResult, Option, Wait, WaitsResult
 from tutor.engine.scoring.check import check, known_situations, sight_counts, validate
 from tutor.engine.scoring.payout import kong_payment
-from tutor.engine.search.budget import budget, fitted, too_many_states
+from tutor.engine.search.budget import budget, too_many_states
 from tutor.engine.search.closer import seed
 from tutor.engine.search.equivalent import swapped
-from tutor.engine.search.expected_fun import Search
 from tutor.engine.search.hand_moves import KONGS, kongs, recalls
 from tutor.engine.search.horizon import horizon
 from tutor.engine.search.kept_tables import shanten_reader, table_for
@@ -165,24 +173,17 @@ def discard(
     now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
     calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
     draw but the last inside the search too (RULES §5.4, the default; false: discards alone after
-    the root, and a note says so). Past the state budget, the answer is over fewer draws and a
-    note says so (``fitted``).
+    the root, and a note says so). The options are weighed over 1, 2, ... draws in turn
+    (``layers``): past the state budget, the answer is over the longest horizon finished, and a
+    note says so (with ``exact_draws`` given, the budget's error).
 
     ``share`` (i, k): the i-th of k parts of the answer, to weigh apart (on other cores): some of
     the discards, dealt so that the parts take about as long (``_dealt``), and for the last the
-    moves beside a discard; ``joined``
-    puts the k parts together as the whole. A part never falls back to fewer draws on its own: past
-    the budget it raises the budget's error, and the caller weighs the whole over fewer draws."""
-    if exact_draws is not None or share != (0, 1):
-        return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now,
-                        barred, search_moves, share)
-
-    def over(m: int | None) -> DiscardResult:
-        return _discard(hand, rules, seat, draws if m is None else m, seen, situations, wall if m is None else None,
-                        None, progress, drawn, kongs_now, barred, search_moves, share)
-
-    result, note = fitted(over, hand, rules, seat, situations, seen, draws, wall)
-    return result if note is None else replace(result, notes=(*result.notes, note))
+    moves beside a discard; each part keeps its options over every horizon it finished
+    (``layers``), and ``joined`` puts the k parts together as the whole, at the horizon the whole
+    stops at."""
+    return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now, barred,
+                    search_moves, share)
 
 
 @collector_paused
@@ -191,13 +192,100 @@ def _discard(
     wall: int | None, exact_draws: int | None, progress: Callable[[int, int, int], None] | None, drawn: Tile | None,
     kongs_now: bool, barred: frozenset[Tile], search_moves: bool, share: tuple[int, int] = (0, 1),
 ) -> DiscardResult:
-    """``discard`` over the horizon asked for, or the budget's error."""
+    """``discard`` over the longest horizon within the budget (``layers``), or the budget's error."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
+    n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
+    prep = prepare(hand, rules, seat_name, flags, n, seen, wall, drawn, kongs_now, barred, search_moves, share, exact)
+    counter = [0]
+    within = budget(n, exact, exact_draws is not None)
+    plan = horizons(n, exact_draws)
+    items, same_as = prep.flat()
+    at = [0]  # options weighed so far, over every horizon (for ``progress``)
+
+    total = len(items) * len(plan)  # (the searches keep ``tick``: it holds no search in turn, so no cycle)
+
+    def tick(states: int = 1) -> None:
+        counter[0] += states
+        within(counter[0])
+        if progress is not None and not counter[0] & 255:
+            progress(counter[0], at[0], total)
+
+    def told(_k: int) -> None:
+        at[0] += 1
+        if progress is not None:
+            progress(counter[0], at[0], total)
+
+    layers = weigh_layers(items, same_as, plan, counter, tick, told)
+    m, ex, states, values = layers[-1]
+    if share[1] > 1:  # a part: its options over every horizon it finished, for ``joined``; its draws those asked
+        done = tuple((lm, lex, ls, tuple(prep.read(lm, lvalues))) for lm, lex, ls, lvalues in layers)
+        return prep.result(n, exact, prep.read(m, values), states, [], search_moves, done)
+    notes = [] if m == n else [shorter_note(n, m, ex)]
+    return prep.result(m, ex, prep.read(m, values), states, notes, search_moves)
+
+
+class Prepared:
+    """A 3n+2-card hand's options ready to weigh over each horizon (``layers.Weighing``), with the
+    hand's own answers (shanten, does it win now), and those of the hands a recall leaves (each
+    option there weighed with the rest, its best the recall's value)."""
+
+    def __init__(self, hand: Hand, rules: RuleSet, seat: Seat, shanten: int, wins_now: bool, fun_now: int,
+                 notes: list[str], items: list[Weighing], same_as: list[int | None],
+                 recalled: list[tuple[Tile, Meld, Prepared]]) -> None:
+        self.hand, self.rules, self.seat, self.shanten = hand, rules, seat, shanten
+        self.wins_now, self.fun_now, self.notes = wins_now, fun_now, notes
+        self.items, self.same_as, self.recalled = items, same_as, recalled
+
+    def flat(self) -> tuple[list[Weighing], list[int | None]]:
+        """Every option to weigh, those of the recalls' hands after the hand's own, and the option
+        each takes its value from (``weigh_layers``'s ``same_as``)."""
+        items, same = list(self.items), list(self.same_as)
+        for _tile, _meld, inner in self.recalled:
+            more, also = inner.flat()
+            same.extend(None if k is None else k + len(items) for k in also)
+            items.extend(more)
+        return items, same
+
+    def read(self, m: int, values: Sequence[Worth]) -> list[Option]:
+        """The options over ``m`` draws from the values of ``flat``'s options, in its order."""
+        rules = self.rules
+        options = [w.option(m, v) for w, v in zip(self.items, values, strict=False)]
+        # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
+        options = [replace(o, instant=kong_payment(rules, concealed=o.action == "kong")) if o.action in KONGS else o
+                   for o in options]
+        at = len(self.items)
+        for tile, meld, inner in self.recalled:
+            size = len(inner.flat()[0])
+            options.append(_recalled(inner, inner.read(m, values[at:at + size]), m, tile, meld))
+            at += size
+        return options
+
+    def result(self, m: int, exact: int, options: list[Option], states: int, notes: list[str],
+               search_moves: bool, layers: tuple[Layer[Option], ...] = ()) -> DiscardResult:
+        """The answer over ``m`` draws (``exact`` of them weighed at every draw)."""
+        options.sort(key=option_order)
+        options = explain(options, m, self.rules.unit)
+        notes = list(notes)
+        if not search_moves and min(exact, m) > 1:
+            notes.append(NO_MOVES_NOTE)
+        notes.extend(self.notes)
+        distance = -1 if self.wins_now else min((o.distance for o in options if o.action == "discard"),
+                                                default=UNREACHED)
+        return DiscardResult(self.hand, self.rules, self.seat, m, min(exact, m), self.shanten, distance, self.wins_now,
+                             self.fun_now, tuple(options), states, self.rules.unit, tuple(notes), layers)
+
+
+def prepare(
+    hand: Hand, rules: RuleSet, seat_name: Seat, flags: frozenset[str], n: int, seen: Sequence[Tile],
+    wall: int | None, drawn: Tile | None, kongs_now: bool, barred: frozenset[Tile], search_moves: bool,
+    share: tuple[int, int] = (0, 1), exact: int = 0,
+) -> Prepared:
+    """The options of a 3n+2-card hand (``discard``'s, checked and read), ready to weigh: every
+    discard (the ``share`` of them), sinking a FEI, each KONG and, with the card just ``drawn``,
+    each recall (in the last share). ``n``, ``exact``: the horizon, to deal the shares by."""
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
-    explicit_exact = exact_draws is not None
-    n, exact_draws = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
     table = table_for(rules, seat_name, flags, hand)
     key14 = table.pack(hand.concealed)
     unseen = unseen_counts(rules, hand, seen)
@@ -212,9 +300,12 @@ def _discard(
                     and rules.spec.tiles.wild.sinkable and wall != 0)  # (a replacement needs a card left)
     laid = kongs(hand) if kongs_now and wall != 0 else []
     alike = swapped(table, key14, pool0)  # discards that leave hands worth the same (``swapped``)
+    if drawn is not None and drawn not in hand.concealed:
+        raise ArgumentError("drawn", f"{drawn} is not among the cards held")
+    recalled = recalls(hand, drawn, rules) if drawn is not None else []
     if parts > 1:
-        moves = sinkable or bool(laid) or (drawn in hand.concealed and bool(recalls(hand, drawn, rules)))
-        held = _dealt(table, key14, held, parts, moves, n, min(exact_draws, n), alike)[part]
+        moves = sinkable or bool(laid) or bool(recalled)
+        held = _dealt(table, key14, held, parts, moves, n, min(exact, n), alike)[part]
     moves_now = part == parts - 1  # sinking, KONGs and recalls: in the last part
     for i in held:
         tasks.append((table, key14 - table.unit_of[i], TILES[table.kinds[i]], "discard", False))
@@ -224,59 +315,29 @@ def _discard(
     for action, tile, after in laid if moves_now else ():  # the four laid down, then a replacement
         kt = table_for(rules, seat_name, flags, after)
         tasks.append((kt, kt.pack(after.concealed), tile, action, True))
-    counter = [0]
-    within = budget(n, exact_draws, explicit_exact)
-    options: list[Option] = []
-
-    def tick(states: int = 1) -> None:
-        counter[0] += states
-        within(counter[0])
-        if progress is not None and not counter[0] & 255:
-            progress(counter[0], len(options), len(tasks))
-    notes = []
     root = Distance(table, key14, pool0)  # one structure search for the discards (``seed``)
-    searched: dict[int, tuple[Option, int]] = {}  # per hand kept (its key as ``alike`` gives it), its option and states
+    items: list[Weighing] = []
+    same_as: list[int | None] = []
+    first: dict[int, int] = {}  # per hand kept (its key as ``alike`` gives it), the option weighed for it
     for tab, h0, tile, action, replacement in tasks:
         dist = Distance(tab, h0, pool0)
         if tab is table:
             seed(root, key14, dist, table.index[tile.id])
         key = -1 if tab is not table else h0 if alike is None else alike(h0)
-        if key in searched:  # the hand kept is another's with honours swapped: its search's answer
-            same, spent = searched[key]
-            tick(spent)  # counted as searched, as in a part that weighs it alone (``_dealt``)
-            options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, None,
-                                 search_moves, same))
-        else:
-            before = counter[0]
-            options.append(weigh(tab, dist, h0, pool0, n, min(exact_draws, n), tile, action, replacement, tick,
-                                 search_moves))
-            if key >= 0:
-                searched[key] = options[-1], counter[0] - before
-        if progress is not None:
-            progress(counter[0], len(options), len(tasks))
-    # a KONG laid down now is paid for at once where the rule set says so (an added one is exposed)
-    options = [replace(o, instant=kong_payment(rules, concealed=o.action == "kong")) if o.action in KONGS else o
-               for o in options]
-    if drawn is not None and moves_now:
-        if drawn not in hand.concealed:
-            raise ArgumentError("drawn", f"{drawn} is not among the cards held")
-        for meld, after in recalls(hand, drawn, rules):
-            options.append(_recalled(discard(after, rules, seat_name, n, seen, flags, None, exact_draws,
-                                            search_moves=search_moves), drawn, meld))
-    options.sort(key=option_order)
-    options = explain(options, n, rules.unit)
-    if not search_moves and min(exact_draws, n) > 1:
-        notes.append(NO_MOVES_NOTE)
+        same_as.append(first.get(key) if key >= 0 else None)  # honours swapped: the first one's value
+        if key >= 0:
+            first.setdefault(key, len(items))
+        items.append(Weighing(tab, dist, h0, pool0, tile, action, replacement, search_moves, n))
+    inner = [(drawn, meld, prepare(after, rules, seat_name, flags, n, seen, None, None, True, frozenset(),
+                                   search_moves))
+             for meld, after in (recalled if moves_now else ()) if drawn is not None]
     wins_now, fun_now = (now.wins, now.fun) if now is not None else (False, 0)
+    notes = []
     if wins_now:
         notes.append(f"this hand already wins: SEK WOO for {fun_now} {rules.unit}")
     elif now is not None and now.complete:  # why a complete hand is played on: the check says what it lacks
         notes.extend(note for note in now.notes if note.startswith("complete, but"))
-    return DiscardResult(
-        hand, rules, seat_name, n, min(exact_draws, n), table.shanten(key14),
-        -1 if wins_now else min((o.distance for o in options if o.action == "discard"), default=UNREACHED),
-        wins_now, fun_now, tuple(options), counter[0], rules.unit, tuple(notes),
-    )
+    return Prepared(hand, rules, seat_name, table.shanten(key14), wins_now, fun_now, notes, items, same_as, inner)
 
 
 DEARER = 8
@@ -365,60 +426,27 @@ def option_order(o: Ranked) -> tuple[object, ...]:
 
 def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False) -> DiscardResult:
     """The parts of one ``discard`` weighed apart (``share``) as the whole gives it: the options in
-    its order, the states summed. Each option is its own search, so the parts are the whole to
-    the last bit; and since the whole counts its states over every option, parts past the state
-    budget together raise the budget's error, as the whole would have stopped there."""
+    its order over the horizon the whole stops at (``layers.last_within``), the states summed.
+    Each option is its own search and the parts count their states horizon by horizon, so the
+    parts are the whole to the last bit; past the budget at the first horizon, its error."""
     from tutor.engine.search.budget import MAX_STATES  # read now: a test may lower it
 
     first = parts[0]
-    states = sum(p.states for p in parts)
-    if states > MAX_STATES:
-        raise too_many_states(first.draws, first.exact_draws, explicit_exact)
-    options = sorted((replace(o, explanation="") for p in parts for o in p.options), key=option_order)
-    return replace(first, options=tuple(explain(options, first.draws, first.rules.unit)), states=states,
-                   distance=min(p.distance for p in parts))
+    n = first.draws  # (a part's: the horizon asked for)
+    found = last_within([p.layers for p in parts], MAX_STATES)
+    if found is None:
+        raise too_many_states(n, first.exact_draws, explicit_exact)
+    m, exact, states, options = found
+    notes = (shorter_note(n, m, exact),) if m < n else ()
+    options = sorted((replace(o, explanation="") for o in options), key=option_order)
+    return replace(first, draws=m, exact_draws=exact, options=tuple(explain(options, m, first.rules.unit)),
+                   states=states, distance=min(p.distance for p in parts), notes=notes + first.notes, layers=())
 
 
-def _recalled(after: DiscardResult, drawn: Tile, meld: Meld) -> Option:
+def _recalled(after: Prepared, options: list[Option], m: int, drawn: Tile, meld: Meld) -> Option:
     """Recalling the FEI of ``meld`` with the card ``drawn``: a win at once if the hand it leaves
-    wins, else that hand's best move."""
-    n = after.draws
+    (``after``, its ``options`` over ``m`` draws) wins, else that hand's best move."""
     if after.wins_now:
-        return Option(drawn, "recall", -1, -1, 0, (), 1.0, float(after.fun_now), (1.0,) * n, meld=meld)
-    best = after.options[0]
+        return Option(drawn, "recall", -1, -1, 0, (), 1.0, float(after.fun_now), (1.0,) * m, meld=meld)
+    best = min(options, key=option_order)
     return replace(best, tile=drawn, action="recall", explanation="", meld=meld, then=(best.tile, best.action))
-
-
-def weigh(
-    table: Table, dist: Distance, h0: int, pool0: list[int], n: int, exact: int, tile: Tile, action: str,
-    replacement: bool, tick: Callable[[], None] | None, moves: bool = False, same: Option | None = None,
-) -> Option:
-    """Shanten, distance to a win, acceptance and the search value of keeping the 13 cards ``h0``
-    (with ``moves``, sinking, KONGs and recalls are weighed after each exact draw too); ``same``:
-    the option of a hand worth the same (honours swapped: ``swapped``), whose value is taken."""
-    sh, lowering = table.accepting(h0)
-    accepts = [(TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0]
-    if same is not None:
-        value, pw = (same.expected_fun, *same.win_by_draw), same.win_probability
-    elif not n and not replacement:  # no draw left, no replacement card: nothing to win
-        value, pw = (0.0,), 0.0
-    else:
-        search = Search(table, dist, h0, pool0, n, exact, tick)
-        if moves and exact > 0:
-            search.with_moves()
-        value, pw = search.run(h0, n, replacement)
-    acceptance = sum(k for _, k in accepts)
-    ready: list[tuple[Tile, int, int, bool]] = []
-    if sh == 0:
-        for i, t in enumerate(table.kinds):
-            w = table.win(h0 + table.unit_of[i]) if pool0[i] > 0 else None
-            if w is not None:
-                ready.append((TILES[t], pool0[i], w[0], w[1]))
-    d = dist.of(h0)
-    aim = dist.aim(h0) if d < n else None  # what it plays for, where a win is within reach
-    lines = () if aim is None else aim.lines
-    if any(line.limit for line in lines):  # a limit hand scores the limit, whatever else it holds
-        lines = tuple(line for line in lines if line.limit)
-    rows = tuple((line.name, line.fun) for line in lines)
-    return Option(tile, action, sh, d, acceptance, tuple(accepts), pw, value[0], value[1:], "",
-                  tuple(ready), rows, aim.fun if aim is not None else 0)

@@ -1,24 +1,16 @@
-"""The search's budget: the most hand states and memory one decision may take, and the answer over
-fewer draws where the whole horizon passes it (said in a note, the same on any machine)."""
+"""The search's budget: the most hand states and memory one decision may take. A decision is
+weighed over 1, 2, ... draws in turn (``tutor.engine.decide.layers``): past the budget, its answer
+is over the longest horizon it finished (said in a note, the same on any machine)."""
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable
 
-from tutor.core.words import plural
-from tutor.engine.search.horizon import EXACT_DRAWS, default_exact_draws, horizon
+from tutor.engine.search.horizon import default_exact_draws
 from tutor.errors import SearchBudgetError
 
-if TYPE_CHECKING:
-    from tutor.core.hands import Hand, Seat
-    from tutor.core.tiles import Tile
-    from tutor.rules.load import RuleSet
-
-
-R = TypeVar("R")
 MAX_STATES = 150_000
 """The most hand states one ``discard`` may search (the default horizon needs at most about
 40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
@@ -43,38 +35,6 @@ def budget(n: int, exact: int, explicit_exact: bool) -> Callable[[int], None]:
                 raise _too_big(n, exact, explicit_exact, f"{MAX_MEMORY_MB:,} MB of memory")
 
     return within
-
-
-def fitted(
-    search: Callable[[int | None], R], hand: Hand, rules: RuleSet, seat: str | Seat, situations: Iterable[str],
-    seen: Sequence[Tile], draws: int | None, wall: int | None,
-) -> tuple[R, str | None]:
-    """``search(None)``, over the horizon the caller asked for (``draws``, else the seat's share of
-    ``wall``, else its draws in the round); where that passes the search's budget (a hand far from
-    a win, whose whole round holds too many hands), ``search(m)`` over the longest of 3, 2 or 1
-    draws that fits, and a note that says so: the answer, never silently shorter, and still the
-    same for the same hand on any machine. The budget's error if none fits."""
-    try:
-        return search(None), None
-    except SearchBudgetError:
-        n = horizon(rules, rules.seat(seat), hand.size, draws, wall, None)[0]  # (the search ran: the hand is valid)
-        found = fewer(search, n)
-        if found is None:
-            raise
-        result, m = found
-        return result, (f"the search over all {n} draws left passes its budget for this hand, "
-                        f"so these figures are over {plural(m, 'draw')} (--draws {m})")
-
-
-def fewer(search: Callable[[int], R], n: int) -> tuple[R, int] | None:
-    """``search(m)`` over the longest of 3, 2 or 1 draws (fewer than ``n``) within the budget, and
-    ``m``; None if none is."""
-    for m in range(min(n - 1, EXACT_DRAWS + 1), 0, -1):
-        try:
-            return search(m), m
-        except SearchBudgetError:
-            continue
-    return None
 
 
 def too_many_states(n: int, exact: int, explicit_exact: bool) -> SearchBudgetError:
