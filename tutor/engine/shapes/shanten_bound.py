@@ -12,6 +12,7 @@ merges.
 from __future__ import annotations
 
 from tutor.core.tiles import FIRST_WIND
+from tutor.engine.shapes import suit_tables
 from tutor.engine.shapes.shanten import free_profile, merge_profiles
 
 
@@ -46,8 +47,21 @@ def component_profile(
     full = [0] * 9
     for t, n in zip(ids, counts, strict=True):
         full[t - base] = n
-    return Profile(merge_profiles({(0, 0, 0): 0}, free_profile(tuple(range(base, base + 9)), tuple(full), chee_ok,
-                                                               max_wild, memo), sets, fei))
+    shipped = _shipped(full, base, chee_ok, max_wild)
+    prof = shipped if shipped is not None else free_profile(tuple(range(base, base + 9)), tuple(full), chee_ok,
+                                                            max_wild, memo)
+    return Profile(merge_profiles({(0, 0, 0): 0}, prof, sets, fei))
+
+
+def _shipped(full: list[int], base: int, chee_ok: tuple[bool, ...], max_wild: int) -> dict[tuple[int, int, int], int] | None:
+    """The suit's profile from the shipped table (``suit_tables``), where it has it: a suit with
+    every CHEE window allowed, one FEI at most a group, at most 14 cards. The table holds
+    ``free_profile``'s very profiles, so this saves working one out."""
+    if max_wild != suit_tables.MAX_WILD or sum(full) > suit_tables.MAX_CARDS or not suit_tables.available():
+        return None
+    if not suit_tables.table_suits(chee_ok)[base // 9]:
+        return None
+    return suit_tables.suit_profile(full)
 
 
 def most_kept(profiles: list[Profile], sets: int, fei: int, max_wild: int) -> int:
