@@ -77,7 +77,10 @@ class Supplied:
         held within two ranks)`` copies of a kind, so where that fits every such kind's copies
         left, the table's best cut (within the table's limits, the same elsewhere) is within the
         model's, and the distance is the table's shanten."""
-        for i, limit, near in self._tight or ():
+        tight = self._tight
+        if tight is None:  # the model limits the FEI below the table: no proof here
+            return False
+        for i, limit, near in tight:
             held = key >> (3 * i) & 7
             left = (limit if limit >= 0 else held) - held
             if left < missing and 2 * held + sum(key >> (3 * j) & 7 for j in near) > left:
@@ -87,7 +90,17 @@ class Supplied:
     def _supplied_within(self, key: int, d: int) -> bool:
         """``_supplied_shanten(key) <= d``, by one search for a complete hand keeping that many
         cards (``exact_at_least`` is monotone in what it keeps), where ``shanten_counts`` would
-        search from the bound down to the exact value; the same tests as it makes first."""
+        search from the bound down to the exact value; the same tests as it makes first. The
+        table's answers first, where they settle it: its bound on shanten (never above this
+        shanten), and for a hand holding no FEI its exact shanten where the model's tighter
+        limits cannot bind (``_slack``)."""
+        t = self.t
+        if t.lower(key) > d:
+            return False
+        if not (t.has_fei and key >> t.fei_shift & 7):
+            sh = t.packed.shanten(key)
+            if sh is not None and (sh > d or self._slack(key, sh + 1)):
+                return sh <= d
         c34, fei, ctx = self._supplied(key)
         known = ctx._full.get((tuple(c34), fei))
         if known is not None:
