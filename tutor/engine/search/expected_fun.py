@@ -61,6 +61,7 @@ class Search(Walk):
         self.memo: dict[int, Value] = {}
         self.memo14: dict[int, Value] = {}
         self.rvals: dict[int, list[Value]] = {}  # after the exact draws: a hand's values by draws left
+        self.kids: dict[int, tuple[list[tuple[int, list[list[Value]]]], list[tuple[list[Value], int, int]]]] = {}
         self.nodes: dict[int, Node] = {}
         self.h0c = [h0 >> (3 * i) & 7 for i in range(len(pool0))]  # a card beyond these was drawn
         self.draw_list = [(i, p0, table.unit_of[i]) for i, p0 in enumerate(pool0) if p0 > 0]

@@ -57,6 +57,8 @@ class Walk:
     key_of: WalkKeys
     rvals: dict[int, list[Value]]
     nodes: dict[int, Node]
+    kids: dict[int, tuple[list[tuple[int, list[list[Value]]]], list[tuple[list[Value], int, int]]]]
+    """Per hand of the walk: its kept draws' value lists, and each with its hand and memo key."""
 
     def _spend(self) -> None:
         """One more state searched (for the progress bar)."""
@@ -104,54 +106,31 @@ class Walk:
             node = self.nodes[key] = self._node(h, self.d.of(h))
             self._spend()
         dh, total, win_fun, win_p, stay_p, kept = node
-        # the kept draws' hands, each with its values for up to n - 1 draws worked out first
+        # the kept draws' hands, each with its values for up to n - 1 draws worked out first; their
+        # value lists are kept with the node (each grows in place), for the longer horizons to come
         kids: list[tuple[int, list[list[Value]]]] = []
         if n > 1:
             rvals = self.rvals
-            for p, gs, keys in kept:
-                lists = []
-                for g, k in zip(gs, keys, strict=True):
-                    got = rvals.get(k)
-                    if got is None or len(got) < n:
+            gathered = self.kids.get(key)
+            if gathered is None:
+                checks: list[tuple[list[Value], int, int]] = []
+                for p, gs, keys in kept:
+                    lists = []
+                    for g, k in zip(gs, keys, strict=True):
+                        got = rvals.get(k)
+                        if got is None or len(got) < n:
+                            self._restricted(g, n - 1, k)
+                            got = rvals[k]
+                        lists.append(got)
+                        checks.append((got, g, k))
+                    kids.append((p, lists))
+                self.kids[key] = kids, checks
+            else:
+                kids, checks = gathered
+                for got, g, k in checks:
+                    if len(got) < n:
                         self._restricted(g, n - 1, k)
-                        got = rvals[k]
-                    lists.append(got)
-                kids.append((p, lists))
-        for m in range(len(vals), n + 1):
-            if dh >= m or not total:
-                vals.append(zero(m))
-                continue
-            prev = vals[m - 1]
-            fun = win_fun + stay_p * prev[0]
-            if m == 1:
-                vals.append((fun / total, win_p / total))
-                continue
-            chosen = []  # per draw kept, the best of throwing it back and its discards closer
-            k = m - 1
-            for p, lists in kids:
-                best = prev
-                b0 = prev[0]
-                for lst in lists:
-                    r = lst[k]
-                    r0 = r[0]
-                    if r0 > b0 or (r0 == b0 and r != best and better(r, best)):
-                        best = r
-                        b0 = r0
-                if best[-1]:  # a value with no chance of a win is all zeros: it adds nothing
-                    fun += p * best[0]
-                    chosen.append((p, best))
-            # the chance of a win by draw 2, ... m: each summed in the order of the draws' parts
-            if not chosen:
-                vals.append((fun / total, win_p / total, *[(win_p + stay_p * x) / total for x in prev[1:]]))
-                continue
-            by = []
-            for j in range(1, m):
-                acc = win_p + stay_p * prev[j]
-                for p, best in chosen:
-                    acc += p * best[j]
-                by.append(acc / total)
-            vals.append((fun / total, win_p / total, *by))
-        return vals[n]
+        return _fill(vals, n, dh, total, win_fun, win_p, stay_p, kids)
 
     def _far(self, h: int, n: int) -> bool:
         """Is the 13-card hand ``h`` too far to win within ``n`` draws (nor within fewer)? The
@@ -273,6 +252,50 @@ class Walk:
                     win_fun += p * fun
                     win_p += p
         return 0, total, win_fun, win_p, total - win_p, ()
+
+
+def _fill(vals: list[Value], n: int, dh: int, total: int, win_fun: float, win_p: float, stay_p: float,
+          kids: list[tuple[int, list[list[Value]]]]) -> Value:
+    """A hand's values for ``len(vals)``, ... ``n`` draws (appended to ``vals``, its values for
+    fewer), from its outcomes: the FUN and copies of the winning draws, the copies thrown back,
+    and per draw kept its copies and the value lists of the hands it may be kept for (each
+    with at least ``n - 1`` draws worked out); a kept draw takes the best of them and throwing
+    it back."""
+    for m in range(len(vals), n + 1):
+        if dh >= m or not total:
+            vals.append(zero(m))
+            continue
+        prev = vals[m - 1]
+        fun = win_fun + stay_p * prev[0]
+        if m == 1:
+            vals.append((fun / total, win_p / total))
+            continue
+        chosen = []  # per draw kept, the best of throwing it back and its discards closer
+        k = m - 1
+        for p, lists in kids:
+            best = prev
+            b0 = prev[0]
+            for lst in lists:
+                r = lst[k]
+                r0 = r[0]
+                if r0 > b0 or (r0 == b0 and r != best and better(r, best)):
+                    best = r
+                    b0 = r0
+            if best[-1]:  # a value with no chance of a win is all zeros: it adds nothing
+                fun += p * best[0]
+                chosen.append((p, best))
+        # the chance of a win by draw 2, ... m: each summed in the order of the draws' parts
+        if not chosen:
+            vals.append((fun / total, win_p / total, *[(win_p + stay_p * x) / total for x in prev[1:]]))
+            continue
+        by = []
+        for j in range(1, m):
+            acc = win_p + stay_p * prev[j]
+            for p, best in chosen:
+                acc += p * best[j]
+            by.append(acc / total)
+        vals.append((fun / total, win_p / total, *by))
+    return vals[n]
 
 
 __all__ = ["Node", "Value", "Walk", "better", "zero"]
