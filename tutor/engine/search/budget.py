@@ -11,9 +11,15 @@ from collections.abc import Callable
 from tutor.engine.search.horizon import default_exact_draws
 from tutor.errors import SearchBudgetError
 
-MAX_STATES = 150_000
-"""The most hand states one ``discard`` may search (the default horizon needs at most about
-40,000 on 3leg's hardest hands). A search that would go further stops with an ``ArgumentError``."""
+MAX_STATES = 300_000
+"""The most hand states one decision may search, over every horizon it is weighed over: a state
+stands for about 0.1 ms of a 2-core machine's time (``walk.NODE_WORK``: a node of the walk counts
+its work), so a decision past it stops at about 30 CPU s. The default horizon of 3leg's hands up to
+three swaps from ready with a FEI needs at most about 22,000, 3 draws weighed exactly about 27,000,
+an early turn four swaps from a win up to about 200,000 (the cards in sight weigh too); a hand
+further still is answered over the longest horizon within it (``tutor.engine.decide.layers``). The
+walk's states grow steeply with the horizon far from a win, so a budget much lower would answer
+such turns over 4 or 5 of their 9 draws, where every option is worth next to nothing."""
 MAX_MEMORY_MB = 1_000
 """The most memory (MB, over what the process held as it began) a ``discard`` search may take: a state holds 2.6 kB
 (3leg, one FEI) to 10 kB (malaysian-3p, two FEI), so this, not ``MAX_STATES``, may stop it first."""

@@ -45,7 +45,7 @@ class Search(Walk):
 
     def __init__(
         self, table: Table, distance: Distance, h0: int, pool0: list[int], draws: int, exact: int,
-        tick: Callable[[], None] | None = None, moves: Moves | None = None,
+        tick: Callable[..., None] | None = None, moves: Moves | None = None,
     ) -> None:
         self.t = table
         self.d = distance

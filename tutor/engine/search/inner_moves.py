@@ -43,7 +43,7 @@ class Search(Protocol):
     draws: int
     exact: int
     restricted_below: int
-    tick: Callable[[], None] | None
+    tick: Callable[..., None] | None
     mv: Local | None
     memo_dec: dict[int, Value]
     memo_rep: dict[int, Value]
@@ -56,7 +56,7 @@ class Search(Protocol):
 
     def _win(self, h14: int) -> int: ...
 
-    def _spend(self) -> None: ...
+    def _spend(self, states: int = 1) -> None: ...
 
 Fixed = tuple[tuple[Meld, ...], tuple["Tile", ...]]
 Value = tuple[float, ...]
