@@ -82,6 +82,17 @@ def test_draws_left_follow_the_card_counts() -> None:
         discard(Hand.parse("123d 456d 789d EE RG N"), rules, draws=11)
 
 
+def drawn(search: Search, h: int, rng: random.Random) -> tuple[int, int]:
+    """A card drawn at random from the model's pool at the hand ``h``: its kind and unit."""
+    total, draws = search._draws(h)
+    pick = rng.randrange(total)
+    for i, p, unit in draws:
+        if pick < p:
+            return i, unit
+        pick -= p
+    raise AssertionError("the pool is empty")
+
+
 def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng: random.Random) -> tuple[int, int]:
     """One round played by the §5.2 policy after no exact draw: (FUN won or -1, the draw it came on).
 
@@ -91,12 +102,7 @@ def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng:
     of playing by them)."""
     h = h0
     for k in range(n, 0, -1):
-        total, draws = search._draws(h)
-        pick = rng.randrange(total)
-        for i, p, unit in draws:
-            if pick < p:
-                break
-            pick -= p
+        i, unit = drawn(search, h, rng)
         h14 = h + unit
         won = table.win(h14)
         if won is not None and won[1]:

@@ -301,3 +301,55 @@ def test_caps_and_literal_search_agree_where_they_must() -> None:
     assert any(v[0] for v in base.values())
     for caps in ("pool", "physical"):
         assert hr.discard_values(hand, 2, 1, seen, "3leg", "south", caps=caps) == base
+
+
+# --- the hand change (``changes``) ------------------------------------------------------------
+
+
+def test_hand_change_by_hand() -> None:
+    """Tanki on R (5 FUN: EEE 2 + f1 + a1 + win), pool R N N N. Without a change each draw wins
+    with 1/4, an N thrown back: P(n) = 1 - (3/4)**n. With one: an N is kept for the R (EEE N,
+    a tanki on N: the only discard that stays ready), which then wins with 2 of the 3 cards left
+    (R N N; the R thrown is in sight, the N kept leaves the pool) at each draw after, and
+    beats throwing the N back at every horizon: P(1) = 1/4, P(n) = 1/4 + 3/4 (1 - (1/3)**(n-1)).
+    A second change (back to R) is worth no more."""
+    pool = {"R": 1, "N": 3}
+    for n in range(1, 6):
+        plain = hr.horizon_value(READY, pool, n, 0)
+        assert plain[2] == [1 - F(3, 4) ** j for j in range(1, n + 1)]
+        want = [F(1, 4) + F(3, 4) * (1 - F(1, 3) ** (j - 1)) for j in range(1, n + 1)]
+        ev, pw, by = hr.horizon_value(READY, pool, n, 0, changes=1)
+        assert by == want and pw == want[-1] and ev == 5 * pw
+        assert hr.horizon_value(READY, pool, n, 0, changes=2) == hr.horizon_value(READY, pool, n, 0, changes=1)
+    # the same from the 14 cards with W, the seen cards leaving that pool: discard W
+    hand = Hand.parse("123d 456d 789d EEE R W | f1 a1")
+    seen = ("R", "R", "N") + hide_all_but(hand, ("R", "N"))
+    assert +hr.not_in_sight(hand, seen) == Counter(pool)
+    got = hr.discard_values(hand, 3, 0, seen, changes=1)["W"]
+    assert got == (5 * F(11, 12), F(11, 12), [F(1, 4), F(3, 4), F(11, 12)])
+
+
+def test_hand_change_fast_and_literal_agree() -> None:
+    """The discards that keep the distance from one search of targets of the 14 cards
+    (``Horizon.same``) give what a ``d`` per discard gives."""
+    for text, rules, seat, live in (EV_CASES[4], EV_CASES[1]):
+        hand = Hand.parse(text)
+        seen = hide_all_but(hand, live)
+        fast = hr.discard_values(hand, 4, 0, seen, rules, seat, changes=1)
+        assert fast == hr.discard_values(hand, 4, 0, seen, rules, seat, changes=1, literal=True)
+        assert fast != hr.discard_values(hand, 4, 0, seen, rules, seat)  # the change is worth something
+
+
+@pytest.mark.parametrize("case", [EV_CASES[k] for k in (0, 1, 3)], ids=lambda c: c[0])
+def test_hand_change_lies_between_the_policy_and_the_optimum(case: tuple[str, str, str, tuple[str, ...]]) -> None:
+    """A change more never lowers the value, and a policy is never worth more than the optimum of
+    §5 (every discard weighed at every draw)."""
+    text, rules, seat, live = case
+    hand = Hand.parse(text)
+    seen = hide_all_but(hand, live)
+    exact = ref.Model(hand, rules, seat, seen).options(3)
+    values = [hr.discard_values(hand, 3, 0, seen, rules, seat, changes=k) for k in (0, 1, 2)]
+    for card in values[0]:
+        evs = [v[card][0] for v in values]
+        assert evs[0] <= evs[1] <= evs[2] <= exact[(card, "discard")][0], card
+    assert any(values[1][c][0] > values[0][c][0] for c in values[0])

@@ -28,6 +28,13 @@ so the sum is 0 anyway), nor for the discards when ``d(h) = 0`` (``d`` of 13 car
 below 0); the discards ``x`` that bring the hand closer come from one search of targets of the 14
 cards (see ``Horizon.closer``; ``literal=True`` computes ``d(h+t-x)`` for each ``x`` instead).
 
+The hand change (``changes=k``, the engine's ``hand_change``): after the exact draws, a draw
+``t`` that wins nothing and for which no discard is closer may also be kept for a discard
+``x != t`` with ``d(h+t-x) = d(h)``, at most ``k`` times along the way: ``V_k(h, n)`` takes the
+best of throwing ``t`` back (``V_k(h, n-1)``) and those ``V_{k-1}(h+t-x, n-1)``; the draws that
+bring the hand closer go on with ``V_k``, and ``V_0`` is the policy above. The exact draws leave
+``k`` as it is; a replacement card after a move at the root is never kept for a change.
+
 §5.4 inside the search (with ``moves=True``, the engine's ``search_moves``): after each exact
 draw that does not win and is not the last (the last draw only wins or not, §5.2),
 besides every discard the player may sink a FEI held (where the rule set allows it), declare a
@@ -485,6 +492,7 @@ class Horizon:
         caps: str = "model",
         literal: bool = False,
         moves: bool = False,
+        changes: int = 0,
     ) -> None:
         if caps not in ("model", "pool", "physical"):
             raise ValueError(f"caps: model, pool or physical, not {caps!r}")
@@ -492,6 +500,7 @@ class Horizon:
         self.rules_name = rules_name
         self.seat = seat
         self.moves = moves
+        self.changes = changes
         wild = load_rules(rules_name).spec.tiles.wild
         self.sinkable = bool(wild and wild.sinkable)
         self.family: dict[tuple, Horizon] = {fixed_key(hand): self}  # the searches after moves
@@ -504,9 +513,10 @@ class Horizon:
             raise ValueError("a negative pool")
         self.caps = caps
         self.physical = physical_left(hand)
-        self.memo: dict[tuple[Key, int, int], Value] = {}
+        self.memo: dict[tuple[Key, int, int, int], Value] = {}
         self.literal = literal
         self.closer_memo: dict[tuple[Key, int], tuple[bool, list[str]]] = {}
+        self.same_memo: dict[tuple[Key, int], list[str]] = {}
 
     def pool(self, h: Mapping[str, int]) -> Cards:
         """§5: pool[t] = pool0[t] - max(0, h[t] - h0[t]), kinds with none left dropped."""
@@ -566,34 +576,70 @@ class Horizon:
         self.closer_memo[key] = got
         return got
 
-    def value(self, h: Mapping[str, int], n: int, exact: int) -> Value:
+    def same(self, h14: Mapping[str, int], dh: int) -> list[str]:
+        """The discards ``x`` from 14 cards with ``d(h14 - x) = dh``, where none is closer
+        (``d(h14 - x) >= dh`` for every ``x``).
+
+        Literally, ``d`` of each 13 cards left. Else as in ``closer``: ``d(h14 - x) + 1`` is the
+        least ``|T - h14|`` over winning targets ``T`` with ``T[x] < h14[x]`` (or one more, over
+        the others), and no winning target is within ``dh`` draws of ``h14``, so the ``x`` are
+        those some winning target within ``dh + 1`` draws holds fewer of."""
+        key = (key_of(h14), dh)
+        got = self.same_memo.get(key)
+        if got is not None:
+            return got
+        if self.literal or self.caps == "pool":
+            got = sorted(x for x in h14 if self.d(minus(h14, x), dh + 1) == dh)
+        else:
+            near: list[Key] = []
+
+            def stop(t: Key, n: int) -> bool:
+                if self.judge(dict(t)).wins:
+                    if n <= dh:  # the hand was not at dh: cannot happen
+                        raise AssertionError(f"{key}: a win within {dh} draws")
+                    near.append(t)
+                return False
+
+            complete_targets(h14, self.judge.sets, self.most(h14), dh + 1, stop)
+            got = sorted({x for t in near for x in h14 if dict(t).get(x, 0) < h14[x]})
+        self.same_memo[key] = got
+        return got
+
+    def value(self, h: Mapping[str, int], n: int, exact: int, changes: int | None = None) -> Value:
         """(expected FUN, win probability, win_by_draw) of 13 cards with ``n`` draws left, the
-        first ``exact`` of them searched with every discard."""
+        first ``exact`` of them searched with every discard, and ``changes`` hand changes left
+        after them (by default the model's)."""
         if n <= 0:
             return nothing(0)
         exact = min(exact, n)
-        key = (key_of(h), n, exact)
+        k = self.changes if changes is None else changes
+        key = (key_of(h), n, exact, k)
         got = self.memo.get(key)
         if got is None:
-            got = self.memo[key] = self._value(h, n, exact)
+            got = self.memo[key] = self._value(h, n, exact, k)
         return got
 
     def kept(self, h: Mapping[str, int], h14: Mapping[str, int], left: int, exact: int, exact_after: int,
-             dh: int) -> Value:
+             dh: int, drawn: str | None = None, changes: int | None = None) -> Value:
         """The best value after a draw that does not win, ``h14``, with ``left`` draws after it:
         in an exact draw every discard (then ``exact_after`` exact draws), else throwing the card
-        back or a discard ``x`` with ``d(h14 - x) = d(h) - 1``."""
+        back or a discard ``x`` with ``d(h14 - x) = d(h) - 1``; where there is none and a hand
+        change is left (``changes``; the card ``drawn`` given), also a discard ``x`` other than it
+        with ``d(h14 - x) = d(h)``, one change fewer left after it."""
+        k = self.changes if changes is None else changes
         if exact:
             cands = [self.value(minus(h14, x), left, exact_after) for x in h14]
         else:
-            cands = [self.value(h, left, 0)]  # the card thrown back
+            cands = [self.value(h, left, 0, k)]  # the card thrown back
             # d of 13 cards is never below 0: at d(h) = 0 (or one draw left) no x helps
             some, steps = self.closer(h14, dh) if dh > 0 else (False, [])
             if some:  # some x has d(h+t-x) < d(h): weigh those with d(h) - 1
-                cands += [self.value(minus(h14, x), left, 0) for x in steps]
+                cands += [self.value(minus(h14, x), left, 0, k) for x in steps]
+            elif k and left and drawn is not None:  # a hand change: x keeps the distance
+                cands += [self.value(minus(h14, x), left, 0, k - 1) for x in self.same(h14, dh) if x != drawn]
         return max(cands)
 
-    def _value(self, h: Mapping[str, int], n: int, exact: int) -> Value:
+    def _value(self, h: Mapping[str, int], n: int, exact: int, k: int) -> Value:
         dh = 0
         if not exact and n > 1:
             # (with one draw left, d(h) >= 1 means no card of the pool wins: the sum below is 0)
@@ -614,7 +660,7 @@ class Horizon:
             elif exact and self.moves and n > 1:  # (the last draw only wins or not)
                 branch = self.decide(h14, n - 1, exact - 1, t)
             else:
-                v, q, later = self.kept(h, h14, n - 1, exact, exact - 1, dh)
+                v, q, later = self.kept(h, h14, n - 1, exact, exact - 1, dh, t, k)
                 branch = (v, q, (ZERO, *later))
             ev += p * branch[0]
             pw += p * branch[1]
@@ -634,7 +680,8 @@ class Horizon:
             out = laid_out(hand)
             out.subtract(laid0)
             shifted = {c: h0.get(c, 0) - out[c] for c in KINDS}
-            got = Horizon(hand, shifted, self.pool0, self.rules_name, self.seat, self.caps, self.literal, self.moves)
+            got = Horizon(hand, shifted, self.pool0, self.rules_name, self.seat, self.caps, self.literal, self.moves,
+                          self.changes)
             got.family = self.family
             got.root = self.root
             self.family[key] = got
@@ -735,13 +782,15 @@ def horizon_value(
     caps: str = "model",
     literal: bool = False,
     moves: bool = False,
+    changes: int = 0,
 ) -> tuple[Fraction, Fraction, list[Fraction]]:
     """RULES §5.2: (expected FUN, win probability, win_by_draw) of a 3n+1 hand (its sets laid
     down and bonus cards included) whose pool0 is ``pool``, over ``n_draws`` draws of which the
-    first ``exact_draws`` weigh every discard (and, with ``moves``, the moves of §5.4)."""
+    first ``exact_draws`` weigh every discard (and, with ``moves``, the moves of §5.4), with
+    ``changes`` hand changes allowed after them."""
     hand = as_hand(hand13)
     h0 = concealed_of(hand)
-    model = Horizon(hand, h0, pool, rules_name, seat, caps, literal, moves)
+    model = Horizon(hand, h0, pool, rules_name, seat, caps, literal, moves, changes)
     ev, pw, by = model.value(h0, n_draws, exact_draws)
     return ev, pw, list(by)
 
@@ -756,6 +805,7 @@ def discard_values(
     caps: str = "model",
     literal: bool = False,
     moves: bool = False,
+    changes: int = 0,
 ) -> dict[str, tuple[Fraction, Fraction, list[Fraction]]]:
     """Per discard of a 3n+2 hand: ``horizon_value`` of the cards kept, with pool0 every
     non-bonus card not in sight (the 14 cards, sets laid down, sunk FEI, ``seen``)."""
@@ -765,7 +815,7 @@ def discard_values(
     out = {}
     for x in sorted(cards):
         h0 = minus(cards, x)
-        model = Horizon(hand, h0, pool0, rules_name, seat, caps, literal, moves)
+        model = Horizon(hand, h0, pool0, rules_name, seat, caps, literal, moves, changes)
         ev, pw, by = model.value(h0, n_draws, exact_draws)
         out[x] = (ev, pw, list(by))
     return out
@@ -775,7 +825,8 @@ def replacement_value(model: Horizon, h0: Mapping[str, int], n: int, exact: int)
     """RULES §5.4: a replacement card drawn at once from the 3n+1 cards ``h0`` (after sinking a FEI
     or laying down a KONG), then ``n`` draws. The replacement wins, or (with exact draws) every
     discard is weighed after it, or (with none) it is kept for the best discard that brings a win
-    closer, or thrown back. A win on the replacement counts as a win by every draw."""
+    closer, or thrown back (never for a hand change: the replacement is not one of the ``n``
+    draws). A win on the replacement counts as a win by every draw."""
     dh = model.d(h0) if not exact else 0
     pool = model.pool(h0)
     total = sum(pool.values())

@@ -81,6 +81,10 @@ MovesOpt = Annotated[
     typer.Option("--moves-in-search/--no-moves-in-search",
                  help="After each exact draw but the last, weigh sinking a FEI, KONGs and recalls beside the discards (RULES §5.4). Off: the discards alone after each draw, and a note says so."),
 ]
+HandChangeOpt = Annotated[
+    bool,
+    typer.Option("--hand-change", help="After the exact draws, a draw that brings no win closer may also be kept, once, for a discard that keeps the distance to a win (docs/solver.md, \"The hand change\")."),
+]
 
 
 def situation_flags(tin_woo: bool, dei_woo: bool, four_fei: bool, situation: list[str] | None) -> frozenset[str]:
@@ -202,6 +206,7 @@ def discard(
     ] = None,
     drawn: DrawnOpt = None,
     moves_in_search: MovesOpt = True,
+    hand_change: HandChangeOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """What should this 14-card hand discard? Every option ranked by expected FUN over the draws left, explained."""
@@ -213,7 +218,8 @@ def discard(
     flags = situation_flags(tin_woo, dei_woo, four_fei, situation)
     with progress_bar(as_json) as tick, edge(as_json):
         result = discard_on(workers.cores(), Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
-                            wall, exact_draws, tick, one_card("drawn", drawn), search_moves=moves_in_search)
+                            wall, exact_draws, tick, one_card("drawn", drawn), search_moves=moves_in_search,
+                            hand_change=hand_change)
         if svg is not None:
             from tutor.cli.draw import write_svg
             from tutor.render.svg import discard_chart_svg
@@ -247,6 +253,7 @@ def analyze(
     ] = "left",
     drawn: DrawnOpt = None,
     moves_in_search: MovesOpt = True,
+    hand_change: HandChangeOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The question that fits the hand: with --on, claim or pass; 13 cards wait; 14 are checked if they win, else discarded from."""
@@ -262,7 +269,7 @@ def analyze(
         cores = workers.cores()
         result = run(Hand.parse(hand), load_rules(rules), seat, draws, seen_cards(seen), flags,
                      one_card("on", on), source.lower(), one_card("drawn", drawn), tick, moves_in_search,
-                     partial(discard_on, cores), partial(claim_on, cores))
+                     partial(discard_on, cores, hand_change=hand_change), partial(claim_on, cores, hand_change=hand_change))
     if as_json:
         from tutor.render.data import analysis_dict
 

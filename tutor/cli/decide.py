@@ -12,6 +12,7 @@ from tutor.cli.analyze import (
     DrawsOpt,
     ExactOpt,
     FourFei,
+    HandChangeOpt,
     MovesOpt,
     SeenOpt,
     SituationOpt,
@@ -47,6 +48,7 @@ def claim(
     four_fei: FourFei = False,
     situation: SituationOpt = None,
     moves_in_search: MovesOpt = True,
+    hand_change: HandChangeOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Claim or pass? Every legal answer to a discarded card (SEK WOO, PONG, CHEE, KONG, pass), each
@@ -61,7 +63,8 @@ def claim(
         if len(tile.split()) != 1:
             raise ArgumentError("tile", f"one card, such as 5d or R, not {tile!r}")
         result = claim_on(workers.cores(), Hand.parse(hand), one_card("tile", tile), load_rules(rules), source.lower(),
-                          seat, draws, seen_cards(seen), flags, wall, exact_draws, tick, moves_in_search)
+                          seat, draws, seen_cards(seen), flags, wall, exact_draws, tick, moves_in_search,
+                          hand_change)
     if as_json:
         from tutor.render.data import claim_dict
 

@@ -209,7 +209,7 @@ def in_halves(search: Callable[..., R], join: Callable[[list[R]], R], hand: Hand
 def discard_on(cores: int, hand: Hand, rules: RuleSet, seat: str | Seat = "east", draws: int | None = None,
                seen: Sequence[Tile] = (), situations: Iterable[str] = (), wall: int | None = None,
                exact_draws: int | None = None, progress: Progress | None = None, drawn: Tile | None = None,
-               search_moves: bool = True) -> DiscardResult:
+               search_moves: bool = True, hand_change: bool = False) -> DiscardResult:
     """``discard``'s answer, weighed in halves on two cores where ``cores`` allows and the turn is
     long (``worth_splitting``): the same answer to the bit."""
     from tutor.engine.decide.solver import discard, joined
@@ -217,15 +217,16 @@ def discard_on(cores: int, hand: Hand, rules: RuleSet, seat: str | Seat = "east"
     if _long(cores, hand, rules.hand_size, rules, seat, draws, wall,
              lambda n, s: worth_splitting(hand, rules, s, n)):
         return in_halves(discard, partial(joined, explicit_exact=exact_draws is not None), hand, rules, seat, draws,
-                         seen, situations, wall, exact_draws, progress, drawn=drawn, search_moves=search_moves)
+                         seen, situations, wall, exact_draws, progress, drawn=drawn, search_moves=search_moves,
+                         hand_change=hand_change)
     return discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn,
-                   search_moves=search_moves)
+                   search_moves=search_moves, hand_change=hand_change)
 
 
 def claim_on(cores: int, hand: Hand, tile: Tile, rules: RuleSet, source: str = "left", seat: str | Seat = "east",
              draws: int | None = None, seen: Sequence[Tile] = (), situations: Iterable[str] = (),
              wall: int | None = None, exact_draws: int | None = None, progress: Progress | None = None,
-             search_moves: bool = True) -> ClaimResult:
+             search_moves: bool = True, hand_change: bool = False) -> ClaimResult:
     """``claim``'s answer, weighed in halves on two cores where ``cores`` allows and the answers
     are long to weigh (``claim_worth_splitting``): the same answer to the bit."""
     from tutor.engine.decide.claim import claim, joined_claims
@@ -234,8 +235,9 @@ def claim_on(cores: int, hand: Hand, tile: Tile, rules: RuleSet, source: str = "
              lambda n, s: claim_worth_splitting(hand, tile, source, rules, s, n)):
         return in_halves(claim, partial(joined_claims, explicit_exact=exact_draws is not None), hand, rules, seat,
                          draws, seen, situations, wall, exact_draws, progress, tile=tile, source=source,
-                         search_moves=search_moves)
-    return claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress, search_moves)
+                         search_moves=search_moves, hand_change=hand_change)
+    return claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress, search_moves,
+                 hand_change=hand_change)
 
 
 @contextmanager

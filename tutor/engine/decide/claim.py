@@ -130,11 +130,12 @@ def claim(
     progress: Callable[[int, int, int], None] | None = None,
     search_moves: bool = True,
     share: tuple[int, int] = (0, 1),
+    hand_change: bool = False,
 ) -> ClaimResult:
     """Every legal answer to ``tile`` thrown by the player on ``source`` ("left": the one before
     you; "right"), ranked by expected FUN over the draws left, passing included. ``search_moves``:
     in the search after each answer, weigh sinking, KONGs and recalls after each exact draw but
-    the last (RULES §5.4, the default), as ``discard`` does.
+    the last (RULES §5.4, the default), as ``discard`` does; ``hand_change`` as in ``discard``.
 
     The answers are weighed over 1, 2, ... draws in turn (``layers``), the hand states counted
     over every answer: past the budget, the answer is over the longest horizon finished and a
@@ -143,7 +144,7 @@ def claim(
     long (``_dealt``), SEK WOO in the first; each keeps its answers over every horizon it finished,
     and ``joined_claims`` puts the parts together as the whole, at the horizon the whole stops at."""
     return _claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress,
-                  search_moves, share)
+                  search_moves, share, hand_change)
 
 
 @collector_paused
@@ -151,6 +152,7 @@ def _claim(
     hand: Hand, tile: Tile, rules: RuleSet, source: str, seat: str | Seat, draws: int | None, seen: Sequence[Tile],
     situations: Iterable[str], wall: int | None, exact_draws: int | None,
     progress: Callable[[int, int, int], None] | None, search_moves: bool, share: tuple[int, int] = (0, 1),
+    hand_change: bool = False,
 ) -> ClaimResult:
     """``claim`` over the longest horizon within the budget (``layers``), or the budget's error."""
     if source not in SOURCES:
@@ -182,20 +184,21 @@ def _claim(
     after_claims: list[tuple[str, Meld, Prepared]] = []
     for action, meld in answers:
         if meld is None:  # passing: the 13 cards over the draws left, the card thrown in sight
-            items.append(Weighing(table, Distance(table, key, pool0), key, pool0, tile, "pass", False, search_moves, n))
+            items.append(Weighing(table, Distance(table, key, pool0), key, pool0, tile, "pass", False, search_moves, n,
+                                  hand_change))
             same_as.append(None)
         elif action == "kong":  # four laid down: a replacement at once, then a discard
             after = after_claim(hand, meld, tile)
             t2 = table_for(rules, seat_name, flags, after)
             h0 = t2.pack(after.concealed)
             p2 = [unseen_counts(rules, after, seen)[t] for t in t2.kinds]
-            items.append(Weighing(t2, Distance(t2, h0, p2), h0, p2, tile, "kong", True, search_moves, n))
+            items.append(Weighing(t2, Distance(t2, h0, p2), h0, p2, tile, "kong", True, search_moves, n, hand_change))
             same_as.append(None)
         else:  # a claim is followed by a discard at once: a KONG waits for the player's own turn
             after = after_claim(hand, meld, tile)
             barred = swap_barred(meld, tile) if action == "chee" and rules.spec.swap_calling else frozenset()
             after_claims.append((action, meld, prepare(after, rules, seat_name, flags, n, seen, wall, None, False,
-                                                       barred, search_moves)))
+                                                       barred, search_moves, hand_change=hand_change)))
     own = [a for a in answers if a[0] in ("pass", "kong")]
     for _action, _meld, prep in after_claims:
         more, also = prep.flat()

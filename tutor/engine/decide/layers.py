@@ -68,10 +68,11 @@ class Weighing:
     to a win), worked out at once, and its value over each horizon (``value``).
 
     ``h0``: the 13 cards kept (a sink or a KONG: before the replacement card, ``replacement``);
-    ``moves``: weigh sinking, KONGs and recalls after each exact draw too."""
+    ``moves``: weigh sinking, KONGs and recalls after each exact draw too; ``hand_change``: a hand
+    change after the exact draws (``Walk.allow_changes``)."""
 
     def __init__(self, table: Table, dist: Distance, h0: int, pool0: list[int], tile: Tile, action: str,
-                 replacement: bool, moves: bool, n: int) -> None:
+                 replacement: bool, moves: bool, n: int, hand_change: bool = False) -> None:
         self.table = table
         self.dist = dist
         self.h0 = h0
@@ -81,6 +82,7 @@ class Weighing:
         self.replacement = replacement
         self.moves = moves
         self.n = n  # the longest horizon: the walk's search is made for it
+        self.changes = int(hand_change)
         self.shanten, lowering = table.accepting(h0)
         self.accepts = tuple((TILES[table.kinds[i]], pool0[i]) for i in lowering if pool0[i] > 0)
         self.distance = dist.of(h0)
@@ -95,8 +97,11 @@ class Weighing:
         if not exact and m:
             if self._walk is None:
                 self._walk = Search(t, d, h0, pool0, self.n, 0, tick)
+                self._walk.allow_changes(self.changes)
             return self._walk.run(h0, m, self.replacement)
         search = Search(t, d, h0, pool0, m, exact, tick)
+        if exact < m:
+            search.allow_changes(self.changes)
         if self.moves and exact > 0:
             search.with_moves()
         return search.run(h0, m, self.replacement)

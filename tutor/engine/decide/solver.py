@@ -161,6 +161,7 @@ def discard(
     barred: frozenset[Tile] = frozenset(),
     search_moves: bool = True,
     share: tuple[int, int] = (0, 1),
+    hand_change: bool = False,
 ) -> DiscardResult:
     """Every discard of a 3n+2-card hand (and sinking a FEI, declaring a KONG, adding to a PONG,
     and, with the card just ``drawn``, recalling a FEI it stands for), ranked by expected FUN over the
@@ -173,7 +174,9 @@ def discard(
     now (the discard that follows a claim); ``barred``: cards that may not be thrown now (swap
     calling, after a CHEE); ``search_moves``: weigh sinking, KONGs and recalls after each exact
     draw but the last inside the search too (RULES §5.4, the default; false: discards alone after
-    the root, and a note says so). The options are weighed over 1, 2, ... draws in turn
+    the root, and a note says so); ``hand_change``: after the exact draws, a draw that brings no
+    win closer may also be kept, once along the way, for a discard that keeps the distance to a
+    win (``docs/solver.md``, "The hand change"). The options are weighed over 1, 2, ... draws in turn
     (``layers``): past the state budget, the answer is over the longest horizon finished, and a
     note says so (with ``exact_draws`` given, the budget's error).
 
@@ -183,7 +186,7 @@ def discard(
     (``layers``), and ``joined`` puts the k parts together as the whole, at the horizon the whole
     stops at."""
     return _discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn, kongs_now, barred,
-                    search_moves, share)
+                    search_moves, share, hand_change)
 
 
 @collector_paused
@@ -191,11 +194,13 @@ def _discard(
     hand: Hand, rules: RuleSet, seat: str | Seat, draws: int | None, seen: Sequence[Tile], situations: Iterable[str],
     wall: int | None, exact_draws: int | None, progress: Callable[[int, int, int], None] | None, drawn: Tile | None,
     kongs_now: bool, barred: frozenset[Tile], search_moves: bool, share: tuple[int, int] = (0, 1),
+    hand_change: bool = False,
 ) -> DiscardResult:
     """``discard`` over the longest horizon within the budget (``layers``), or the budget's error."""
     seat_name, flags = setup(hand, rules, seat, situations, seen)
     n, exact = horizon(rules, seat_name, hand.size, draws, wall, exact_draws)
-    prep = prepare(hand, rules, seat_name, flags, n, seen, wall, drawn, kongs_now, barred, search_moves, share, exact)
+    prep = prepare(hand, rules, seat_name, flags, n, seen, wall, drawn, kongs_now, barred, search_moves, share, exact,
+                   hand_change)
     counter = [0]
     within = budget(n, exact, exact_draws is not None)
     plan = horizons(n, exact_draws)
@@ -278,11 +283,12 @@ class Prepared:
 def prepare(
     hand: Hand, rules: RuleSet, seat_name: Seat, flags: frozenset[str], n: int, seen: Sequence[Tile],
     wall: int | None, drawn: Tile | None, kongs_now: bool, barred: frozenset[Tile], search_moves: bool,
-    share: tuple[int, int] = (0, 1), exact: int = 0,
+    share: tuple[int, int] = (0, 1), exact: int = 0, hand_change: bool = False,
 ) -> Prepared:
     """The options of a 3n+2-card hand (``discard``'s, checked and read), ready to weigh: every
     discard (the ``share`` of them), sinking a FEI, each KONG and, with the card just ``drawn``,
-    each recall (in the last share). ``n``, ``exact``: the horizon, to deal the shares by."""
+    each recall (in the last share). ``n``, ``exact``: the horizon, to deal the shares by;
+    ``search_moves``, ``hand_change``: as in ``discard``."""
     if hand.size != rules.hand_size:
         hint = "; use 'sekwoo waits' for a hand waiting to draw" if hand.size == rules.hand_size - 1 else ""
         raise InvalidHandError(f"discard needs {rules.hand_size} cards (a KONG counting three), not {hand.size}{hint}")
@@ -327,9 +333,9 @@ def prepare(
         same_as.append(first.get(key) if key >= 0 else None)  # honours swapped: the first one's value
         if key >= 0:
             first.setdefault(key, len(items))
-        items.append(Weighing(tab, dist, h0, pool0, tile, action, replacement, search_moves, n))
+        items.append(Weighing(tab, dist, h0, pool0, tile, action, replacement, search_moves, n, hand_change))
     inner = [(drawn, meld, prepare(after, rules, seat_name, flags, n, seen, None, None, True, frozenset(),
-                                   search_moves))
+                                   search_moves, hand_change=hand_change))
              for meld, after in (recalled if moves_now else ()) if drawn is not None]
     wins_now, fun_now = (now.wins, now.fun) if now is not None else (False, 0)
     notes = []

@@ -440,4 +440,46 @@ def seed(root: Distance, key14: int, dist: Distance, x: int) -> None:
         dist.low[g] = max(dist.low.get(g, -2), root.memo[key14] + 1)
 
 
-__all__ = ["closer", "seed", "split"]
+def same_distance(dist: Distance, key14: int, d: int, t: int) -> list[int]:
+    """The hands a discard other than the card ``t`` just drawn leaves at the distance ``d`` from
+    the 14 cards ``key14``, where no discard brings a win closer (their distance is ``d``, the 13
+    cards' before the draw): the hand changes of ``Walk._changing``.
+
+    With structures, a discard keeps the distance exactly when one of the 14 cards' nearest
+    winning structures keeps as many cards without it (``split``'s rule); each hand so found is
+    given those structures. Else the distance of each hand is asked (``Distance.within``)."""
+    units = dist.t.unit_of
+    memo = dist.memo
+    out = []
+    if not dist.by_structure:
+        for x, unit in enumerate(units):
+            if x != t and key14 >> 3 * x & 7 and dist.within(key14 - unit, d):
+                out.append(key14 - unit)
+        return out
+    if key14 not in dist.opt:  # no discard is closer: the 14 cards are no nearer than d, the search starts there
+        dist.low[key14] = max(dist.low.get(key14, -2), d)
+    got = dist.optimal(key14)
+    if memo[key14] != d:  # (some discard is closer: not a hand change's draw; each hand asked)
+        return [key14 - u for x, u in enumerate(units) if x != t and key14 >> 3 * x & 7 and dist.of(key14 - u) == d]
+    kept = dist.t.shape.size - d - 1
+    counts, fei = dist._counts(key14)
+    for x, unit in enumerate(units):
+        if x == t or not key14 >> 3 * x & 7:
+            continue
+        g = key14 - unit
+        known = memo.get(g)
+        if known is not None:
+            if known == d:
+                out.append(g)
+            continue
+        sub = [st for st in got if dist.kept_after(st, counts, fei, -1, x) == kept]
+        if sub:
+            dist.opt[g] = dist.known.bits(sub)
+            memo[g] = d
+            out.append(g)
+        else:
+            dist.low[g] = max(dist.low.get(g, -2), d + 1)
+    return out
+
+
+__all__ = ["closer", "same_distance", "seed", "split"]

@@ -9,6 +9,10 @@ structure search runs where the walk starts. A hand's outcomes do not depend on 
 they are found once per hand (``Walk._node``) and its values for 1, 2, ... n draws worked out from
 them. ``Search`` (``tutor.engine.search.expected_fun``) is a ``Walk``: the exact draws go on into
 it.
+
+With the hand change (``Walk.allow_changes``), a draw that neither wins nor brings a win closer
+may also be kept, a given number of times along the way, for a discard that leaves the hand at
+its distance (``Walk._changing``; ``closer.same_distance`` gives those discards).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from tutor.engine.search.closer import closer
+from tutor.engine.search.closer import closer, same_distance
 
 if TYPE_CHECKING:
     from tutor.engine.distance.to_win import Distance
@@ -34,10 +38,19 @@ with where the distance is shanten with the pool's copy limits (each swap asks i
 Fitted to the time a node takes (measured over 110,000 nodes of seven hands at the default
 horizon: 126 us a structure node on average, 75 + 4.4 per structure + 7.8 per draw kept; 389 us
 a plain one), so that the budget's states stand for about as much time whatever the hand."""
+CHANGE_SEARCH = 50
+"""The states a hand change's structure search of 14 cards counts as (``Walk._changes``): about
+5 ms, the mean of 4 hands of 3leg (0.3 ms at a distance of 0 with a FEI held to 60 ms at 3
+without: it grows with the structures within reach)."""
 Node = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]
 """A hand's draws after the exact ones (``Walk._node``): its distance, the pool's size, the
 winning draws' FUN and copies, the copies thrown back, and per draw kept its copies, the hands its
 discards closer leave (one per class of swapped honours) and their memo keys."""
+ChangeNode = tuple[int, int, float, float, float, tuple[tuple[int, tuple[int, ...], int], ...]]
+"""``Node`` where a hand change may be made (``Walk._change_node``): its distance, the pool's size,
+the winning draws' FUN and copies, and in the draws' order per draw that does not win its copies,
+the hands its discards closer leave and, for one that brings no win closer, its kind (else -1),
+whose changes (``Walk._changes``) are found when a change can pay."""
 
 
 def zero(n: int) -> Value:
@@ -69,6 +82,10 @@ class Walk:
     nodes: dict[int, Node]
     kids: dict[int, tuple[list[tuple[int, list[list[Value]]]], list[tuple[list[Value], int, int]]]]
     """Per hand of the walk: its kept draws' value lists, and each with its hand and memo key."""
+    changes: int = 0  # the hand changes allowed along the way after the exact draws (``allow_changes``)
+    cvals: dict[int, list[Value]]  # with changes left: a hand's values by draws left (its key, four bits of changes)
+    cnodes: dict[int, ChangeNode]  # and its outcomes, by the hand (honours of a class sorted)
+    changed: dict[int, dict[int, tuple[int, ...]]]  # and its changes (``_changes``)
 
     def _spend(self, states: int = 1) -> None:
         """More states searched: the budget's count (``tutor.engine.search.budget``), and the
@@ -95,11 +112,31 @@ class Walk:
         w = t._win[h14] if h14 in t._win else t.win(h14)
         return w[0] if w is not None and w[1] else -1
 
+    def allow_changes(self, k: int = 1) -> Walk:
+        """Let a draw that brings no win closer be kept, at most ``k`` times along the way after
+        the exact draws, for a discard that keeps the distance to a win (the hand change of
+        ``docs/solver.md``; ``_changing``)."""
+        if not 0 <= k < 16:  # (the memo key keeps it in four bits)
+            raise ValueError(f"hand changes: 0 to 15, not {k}")
+        self.changes = k
+        self.cvals = {}
+        self.cnodes = {}
+        self.changed = {}
+        return self
+
     def _restricted(self, h: int, n: int, key: int | None = None) -> Value:
+        """The value of ``h`` with ``n`` draws left after the exact draws: with the hand changes
+        allowed (``allow_changes``), ``_changing``; else ``_plain`` (``key``: its ``WalkKeys``)."""
+        if self.changes and key is None:
+            return self._changing(h, n, self.changes)
+        return self._plain(h, n, key)
+
+    def _plain(self, h: int, n: int, key: int | None = None) -> Value:
         """The value of ``h`` (memo key ``key``: ``WalkKeys``) with ``n`` draws left after the exact
-        draws. A hand's outcomes (the draws that win, those kept for a discard that brings a win
-        closer, those thrown back) do not depend on the draws left, so they are found once per
-        hand (``_node``) and its values for 1, 2, ... n draws are worked out from them in turn."""
+        draws, no hand change left. A hand's outcomes (the draws that win, those kept for a
+        discard that brings a win closer, those thrown back) do not depend on the draws left, so
+        they are found once per hand (``_node``) and its values for 1, 2, ... n draws are worked
+        out from them in turn."""
         if key is None:
             if h not in self.d.opt and self._far(h, n):  # (a hand not met in the walk: its key needs its structures)
                 return zero(n)
@@ -115,7 +152,7 @@ class Walk:
                 vals.extend(zero(m) for m in range(len(vals), n + 1))
                 return vals[n]
             node = self.nodes[key] = self._node(h, self.d.of(h))
-            self._spend(self._weight(h, node))
+            self._spend(self._weight(h, sum(len(gs) for _, gs, _ in node[5])))
         dh, total, win_fun, win_p, stay_p, kept = node
         # the kept draws' hands, each with its values for up to n - 1 draws worked out first; their
         # value lists are kept with the node (each grows in place), for the longer horizons to come
@@ -130,7 +167,7 @@ class Walk:
                     for g, k in zip(gs, keys, strict=True):
                         got = rvals.get(k)
                         if got is None or len(got) < n:
-                            self._restricted(g, n - 1, k)
+                            self._plain(g, n - 1, k)
                             got = rvals[k]
                         lists.append(got)
                         checks.append((got, g, k))
@@ -140,18 +177,103 @@ class Walk:
                 kids, checks = gathered
                 for got, g, k in checks:
                     if len(got) < n:
-                        self._restricted(g, n - 1, k)
+                        self._plain(g, n - 1, k)
         return _fill(vals, n, dh, total, win_fun, win_p, stay_p, kids)
 
-    def _weight(self, h: int, node: Node) -> int:
+    def _weight(self, h: int, kids: int) -> int:
         """The states a node of the walk counts as: the work of finding its outcomes, which grows
-        with the structures it is nearest to and the hands its swaps leave (``NODE_WORK``); a
-        hand whose distance is its shanten with the pool's copy limits (no structures) asks
-        that distance of every swap."""
-        kids = sum(len(gs) for _, gs, _ in node[5])
+        with the structures it is nearest to and the ``kids`` hands its draws kept leave
+        (``NODE_WORK``); a hand whose distance is its shanten with the pool's copy limits (no
+        structures) asks that distance of every swap."""
         if not self.d.by_structure:
             return PLAIN_NODE + kids // KIDS_PER_STATE
         return 1 + kids // KIDS_PER_STATE + self.d.opt.get(h, 0).bit_count() // STRUCTURES_PER_STATE
+
+    def _changing(self, h: int, n: int, k: int) -> Value:
+        """The value of ``h`` with ``n`` draws left after the exact draws and ``k`` hand changes
+        left. A draw that wins is taken; one for which some discard brings a win closer is kept
+        for the best such discard (``k`` left) or thrown back, as in ``_plain``; any other draw
+        ``t`` may also be kept for a discard ``x`` (not ``t``) that leaves the hand at its
+        distance, the hand then worth its value with ``k - 1`` changes left (``same_distance``).
+        Such a hand can win only with more draws left than its distance, so the changes are
+        looked for only where ``n - 1`` draws are more than the distance. Where a change may be
+        made the cards no structure wants matter (a change may turn to structures further off),
+        so the memo key is the whole hand (honours of a class sorted)."""
+        if not k:
+            return self._plain(h, n)
+        canon = self.key_of.canon
+        hk = h if canon is None else canon(h)
+        ck = hk << 4 | k
+        vals = self.cvals.get(ck)
+        if vals is None:
+            vals = self.cvals[ck] = [(0.0,)]
+        if len(vals) > n:
+            return vals[n]
+        node = self.cnodes.get(hk)
+        if node is None:
+            if self._far(h, n):
+                vals.extend(zero(m) for m in range(len(vals), n + 1))
+                return vals[n]
+            node = self.cnodes[hk] = self._change_node(h, self.d.of(h))
+            self._spend(self._weight(h, sum(len(gs) for _, gs, _ in node[5])))
+        dh, total, win_fun, win_p, stay_p, kept = node
+        kids: list[tuple[int, list[list[Value]]]] = []  # in the draws' order, as ``_fill`` sums them
+        changes = self._changes(h, hk, dh, kept) if n - 1 > dh else None  # a hand a change leaves can win after it
+        for p, gs, i in kept:
+            if i < 0:
+                if n > 1:
+                    kids.append((p, [self._values_of(g, n - 1, k) for g in gs]))
+            elif changes is not None and changes[i]:
+                kids.append((p, [self._values_of(g, n - 1, k - 1) for g in changes[i]]))
+            else:
+                stay_p += p
+        return _fill(vals, n, dh, total, win_fun, win_p, stay_p, kids)
+
+    def _values_of(self, g: int, n: int, k: int) -> list[Value]:
+        """The values of ``g`` for 0, 1, ... ``n`` draws (at least) with ``k`` hand changes left."""
+        if k:
+            self._changing(g, n, k)
+            canon = self.key_of.canon
+            return self.cvals[(g if canon is None else canon(g)) << 4 | k]
+        if g not in self.d.opt and self._far(g, n):
+            return [zero(m) for m in range(n + 1)]
+        key = self.key_of(g)
+        got = self.rvals.get(key)
+        if got is None or len(got) <= n:
+            self._plain(g, n, key)
+            got = self.rvals[key]
+        return got
+
+    def _change_node(self, h: int, dh: int) -> ChangeNode:
+        """``_node`` where a hand change may be made: per draw that does not win, the hands its
+        discards closer leave, or where none is closer its kind, for ``_changes``."""
+        total, outcomes = self.outcomes(h, dh)
+        canon = self.key_of.canon
+        win_fun = 0.0
+        win_p = 0.0
+        kept: list[tuple[int, tuple[int, ...], int]] = []
+        for i, p, fun, kids in outcomes:
+            if fun >= 0:
+                win_fun += p * fun
+                win_p += p
+            elif kids:
+                kept.append((p, _distinct(kids, canon), -1))
+            else:
+                kept.append((p, (), i))
+        return dh, total, win_fun, win_p, 0.0, tuple(kept)
+
+    def _changes(self, h: int, hk: int, dh: int, kept: tuple[tuple[int, tuple[int, ...], int], ...]) -> dict[int, tuple[int, ...]]:
+        """Per kind drawn that neither wins nor brings a win closer to ``h`` (memo key ``hk``; its
+        node's ``kept``), the hands its discards that keep the distance ``dh`` leave
+        (``same_distance``), found once per hand."""
+        got = self.changed.get(hk)
+        if got is None:
+            canon = self.key_of.canon
+            units = self.t.unit_of
+            got = self.changed[hk] = {i: _distinct(same_distance(self.d, h + units[i], dh, i), canon)
+                                      for _, _, i in kept if i >= 0}
+            self._spend(CHANGE_SEARCH * len(got))
+        return got
 
     def _far(self, h: int, n: int) -> bool:
         """Is the 13-card hand ``h`` too far to win within ``n`` draws (nor within fewer)? The
@@ -275,6 +397,16 @@ class Walk:
         return 0, total, win_fun, win_p, total - win_p, ()
 
 
+def _distinct(hands: Iterable[int], canon: Callable[[int], int] | None) -> tuple[int, ...]:
+    """One hand of each memo key (honours of a class sorted: such hands are worth the same)."""
+    if canon is None:
+        return tuple(dict.fromkeys(hands))
+    first: dict[int, int] = {}
+    for g in hands:
+        first.setdefault(canon(g), g)
+    return tuple(first.values())
+
+
 def _fill(vals: list[Value], n: int, dh: int, total: int, win_fun: float, win_p: float, stay_p: float,
           kids: list[tuple[int, list[list[Value]]]]) -> Value:
     """A hand's values for ``len(vals)``, ... ``n`` draws (appended to ``vals``, its values for
@@ -319,4 +451,4 @@ def _fill(vals: list[Value], n: int, dh: int, total: int, win_fun: float, win_p:
     return vals[n]
 
 
-__all__ = ["Node", "Value", "Walk", "better", "zero"]
+__all__ = ["ChangeNode", "Node", "Value", "Walk", "better", "zero"]

@@ -1,0 +1,243 @@
+"""The hand change after the exact draws (``hand_change=True``; ``Walk._changing``) against the
+independent reference of ``tests/support/horizon_ref.py`` (``changes=1``), in exact fractions on
+small pools; and what it leaves as it was: the exact answers of ``--draws`` 3 or fewer."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+from support import horizon_ref as hr
+from test_claim import CASES as CLAIM_CASES
+from test_claim import brute_claims
+from test_horizon import drawn
+from test_horizon_ref import EV_CASES, hide_all_but
+
+from tutor import Hand, Meld, MeldKind, Tile, check, claim, discard, load_rules
+from tutor.engine.decide.claim import after_claim
+from tutor.engine.decide.solver import unseen_counts
+from tutor.engine.distance.to_win import Distance
+from tutor.engine.search.expected_fun import Search, better
+from tutor.engine.search.hand_table import Table
+
+
+def _case(k: int, n: int, exact: int, heavy: bool = False) -> Any:
+    marks = [pytest.mark.heavy] if heavy else []
+    return pytest.param(EV_CASES[k], n, exact, marks=marks, id=f"{EV_CASES[k][0]}-{n}-{exact}")
+
+
+@pytest.mark.parametrize(
+    ("case", "n", "exact"),
+    [_case(k, n, 0) for k in (0, 1, 3, 4, 5) for n in (3, 5)]
+    + [_case(2, 3, 0), _case(4, 4, 1), _case(5, 4, 1)]
+    + [_case(2, 5, 0, True), _case(2, 4, 1, True), _case(0, 4, 1, True), _case(1, 4, 1, True), _case(3, 4, 1, True)],
+)
+def test_values_agree_with_the_reference(case: tuple[str, str, str, tuple[str, ...]], n: int, exact: int) -> None:
+    """Every plain discard's expected FUN, win chance and win chance by draw with the hand change
+    (and the moves of RULES §5.4 after each exact draw but the last, as by default); and the
+    change raises some option's value above the policy without it."""
+    text, rules, seat, live = case
+    hand = Hand.parse(text)
+    seen = hide_all_but(hand, live)
+    want = hr.discard_values(hand, n, exact, seen, rules, seat, moves=True, changes=1)
+    plain = hr.discard_values(hand, n, exact, seen, rules, seat, moves=True)
+    got = discard(hand, load_rules(rules), seat, draws=n, seen=[Tile.parse(c) for c in seen], exact_draws=exact,
+                  hand_change=True)
+    options = {str(o.tile): o for o in got.options if o.action == "discard"}
+    assert set(options) == set(want)
+    for card, (ev, pw, by) in want.items():
+        o = options[card]
+        assert o.expected_fun == pytest.approx(float(ev), abs=1e-9), card
+        assert o.win_probability == pytest.approx(float(pw), abs=1e-9), card
+        assert list(o.win_by_draw) == pytest.approx([float(x) for x in by], abs=1e-9), card
+        assert ev >= plain[card][0]
+    assert any(want[card][0] > plain[card][0] for card in want)
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_two_changes_agree_with_the_reference(k: int) -> None:
+    """``Walk.allow_changes(2)``: two hand changes along the way, against the reference's
+    ``changes=2``; worth at least one change, and more for some discard."""
+    text, rules_name, seat, live = EV_CASES[k]
+    hand = Hand.parse(text)
+    seen = hide_all_but(hand, live)
+    rules = load_rules(rules_name)
+    n = 5
+    want = hr.discard_values(hand, n, 0, seen, rules_name, seat, changes=2)
+    once = hr.discard_values(hand, n, 0, seen, rules_name, seat, changes=1)
+    table = Table(rules, seat, frozenset(), hand)
+    key14 = table.pack(hand.concealed)
+    unseen = unseen_counts(rules, hand, [Tile.parse(c) for c in seen])
+    pool0 = [unseen[t] for t in table.kinds]
+    for card, (ev, pw, by) in want.items():
+        h0 = key14 - table.unit_of[table.index[Tile.parse(card).id]]
+        search = Search(table, Distance(table, h0, pool0), h0, pool0, n, 0)
+        search.allow_changes(2)
+        value, whole = search.run(h0, n)
+        assert value[0] == pytest.approx(float(ev), abs=1e-9), card
+        assert whole == pytest.approx(float(pw), abs=1e-9), card
+        assert list(value[1:]) == pytest.approx([float(x) for x in by], abs=1e-9), card
+        assert ev >= once[card][0]
+    assert any(want[c][0] > once[c][0] for c in want)
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_sinking_keeps_the_replacement_out_of_the_changes(n: int) -> None:
+    """With no exact draw, a sunk FEI's replacement card is kept only for a discard that brings a
+    win closer (it is not one of the draws); the draws after it may make a hand change."""
+    text, rules, seat, live = EV_CASES[3]
+    hand = Hand.parse(text)
+    seen = hide_all_but(hand, live)
+    got = discard(hand, load_rules(rules), seat, draws=n, seen=[Tile.parse(c) for c in seen], exact_draws=0,
+                  hand_change=True)
+    sink = next(o for o in got.options if o.action == "sink")
+    conc = list(hand.concealed)
+    conc.remove(Tile.parse("F*"))
+    sunk = Hand(tuple(conc), hand.melds, (*hand.bonus, Tile.parse("F*")))
+    h0 = hr.concealed_of(sunk)
+    model = hr.Horizon(sunk, h0, hr.not_in_sight(hand, seen), rules, seat, changes=1)
+    ev, pw, by = hr.replacement_value(model, h0, n, 0)
+    assert sink.expected_fun == pytest.approx(float(ev), abs=1e-9)
+    assert sink.win_probability == pytest.approx(float(pw), abs=1e-9)
+    assert list(sink.win_by_draw) == pytest.approx([float(b) for b in by], abs=1e-9)
+    assert 0 < pw < 1
+
+
+@pytest.mark.parametrize("case", CLAIM_CASES[:2], ids=lambda c: f"{c[0]} on {c[1]}")
+def test_claims_agree_with_the_reference(case: tuple) -> None:
+    """Every answer to a card thrown, with the hand change after it (no exact draw, 5 draws)."""
+    text, card, source, seat, live = case
+    n = 5
+    hand = Hand.parse(text)
+    tile = Tile.parse(card)
+    seen = hide_all_but(hand, live)
+    got = claim(hand, tile, load_rules("3leg"), source, seat, n, [Tile.parse(c) for c in seen], exact_draws=0,
+                hand_change=True)
+    want: dict[tuple[str, str], float] = {}
+    want[("pass", "")] = float(hr.horizon_value(hand, hr.not_in_sight(hand, (*seen, card)), n, 0, "3leg", seat,
+                                                changes=1)[0])
+    done = check(Hand(hand.concealed + (tile,), hand.melds, hand.bonus), load_rules("3leg"), seat)
+    if done.complete:
+        want[("sek-woo", "")] = float(done.fun) if done.wins else 0.0
+    for action, meld in brute_claims(hand, tile, "3leg", source):
+        m = Meld(MeldKind(action), tuple(Tile.parse(c) for c in meld))
+        after = after_claim(hand, m, tile)
+        if action == "kong":
+            model = hr.Horizon(after, hr.concealed_of(after), hr.not_in_sight(after, seen), "3leg", seat, changes=1)
+            want[(action, str(m))] = float(hr.replacement_value(model, hr.concealed_of(after), n, 0)[0])
+        else:
+            values = hr.discard_values(after, n, 0, seen, "3leg", seat, changes=1).values()
+            want[(action, str(m))] = float(max(values)[0])
+    have = {(o.action, "" if o.meld is None else str(o.meld)): o.expected_fun for o in got.options}
+    assert have.keys() == want.keys()
+    for key, ev in want.items():
+        assert have[key] == pytest.approx(ev, abs=1e-9), key
+
+
+@pytest.mark.parametrize("text", ["123d 456d 789d EE RG N", "123d 456d 78d EE RG N F* | a1", "[EEE] 123d 45d RR N F* W S | a1"])
+@pytest.mark.parametrize("draws", [1, 2, 3])
+def test_short_horizons_stay_exact(text: str, draws: int) -> None:
+    """A horizon of 3 draws or fewer is searched exactly (every draw weighed): the hand change,
+    a rule of the draws after the exact ones, leaves its answer as it was, to the bit."""
+    hand = Hand.parse(text)
+    rules = load_rules("3leg")
+    plain = discard(hand, rules, draws=draws)
+    changed = discard(hand, rules, draws=draws, hand_change=True)
+    assert changed.exact_draws == plain.exact_draws == min(2, draws)
+    assert changed.options == plain.options
+
+
+def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng: random.Random) -> tuple[int, int]:
+    """One round played by the policy with one hand change, no exact draw: (FUN won or -1, the
+    draw it came on). A winning hand is taken; a draw for which a discard brings a win closer is
+    kept for the best such discard where that is worth more than throwing it back; any other draw,
+    while the change is left, for the best discard that keeps the distance, where that is worth
+    more (the values are the engine's: what is checked is that its numbers are the averages of
+    playing by them)."""
+    h, left = h0, 1
+    for k in range(n, 0, -1):
+        i, unit = drawn(search, h, rng)
+        h14 = h + unit
+        won = table.win(h14)
+        if won is not None and won[1]:
+            return won[0], n - k + 1
+        if k == 1:
+            break
+        dh = dist.of(h)
+        best, keep, used = search._changing(h, k - 1, left), h, 0
+        # (a swap moves the distance by one at most: ``within`` tells d - 1, and then d)
+        closer = [h14 - u for x, u in enumerate(table.unit_of) if x != i and h14 >> 3 * x & 7 and dh > 0
+                  and dist.within(h14 - u, dh - 1)]
+        same = [] if closer or not left else [
+            h14 - u for x, u in enumerate(table.unit_of) if x != i and h14 >> 3 * x & 7 and dist.within(h14 - u, dh)]
+        for g, spend in [(g, 0) for g in closer] + [(g, 1) for g in same]:
+            v = search._changing(g, k - 1, left - spend)
+            if better(v, best):
+                best, keep, used = v, g, spend
+        h, left = keep, left - used
+    return -1, 0
+
+
+@pytest.mark.parametrize(("text", "n"), [("123d 456d 789d EE RG N", 9), ("123d 456d 789d EE SS N | f1 a1", 6)])
+def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
+    """The best option's expected FUN and win chance by draw with the hand change, over a full
+    deck, within 3 standard errors of 2,000 rounds played by the same choices."""
+    rules = load_rules("3leg")
+    hand = Hand.parse(text)
+    res = discard(hand, rules, draws=n, exact_draws=0, hand_change=True)
+    best = next(o for o in res.options if o.action == "discard")
+    table = Table(rules, "east", frozenset(), hand)
+    key14 = table.pack(hand.concealed)
+    unseen = unseen_counts(rules, hand, ())
+    pool0 = [unseen[t] for t in table.kinds]
+    h0 = key14 - table.unit_of[table.index[best.tile.id]]
+    dist = Distance(table, h0, pool0)
+    search = Search(table, dist, h0, pool0, n, 0)
+    search.allow_changes(1)
+    assert search.value(h0, n)[0] == pytest.approx(best.expected_fun, abs=1e-12)
+    plain = discard(hand, rules, draws=n, exact_draws=0)
+    assert best.expected_fun > plain.options[0].expected_fun  # the change is worth something here
+    rng = random.Random(f"hand-change-{text}")
+    runs = 2000
+    rounds = [play_out(search, table, dist, h0, n, rng) for _ in range(runs)]
+    values = [max(f, 0) for f, _ in rounds]
+    mean = sum(values) / runs
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (runs - 1))
+    assert abs(mean - best.expected_fun) <= 3 * sd / math.sqrt(runs) + 1e-12
+    for k, p in enumerate(best.win_by_draw, 1):
+        seen = sum(1 for f, at in rounds if f >= 0 and at <= k) / runs
+        assert abs(seen - p) <= 3 * math.sqrt(p * (1 - p) / runs) + 1e-12, (k, seen, p)
+
+
+def test_the_command_line_option_weighs_the_change() -> None:
+    """``sekwoo discard --hand-change`` and ``analyze --hand-change`` answer as ``discard`` with
+    ``hand_change=True`` (on two cores where the turn is long), and without the option as without."""
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import app
+
+    text, rules, seat, live = EV_CASES[4]
+    hand = Hand.parse(text)
+    seen = hide_all_but(hand, live)
+    args = [text, "--rules", rules, "--seat", seat, "--draws", "5", "--seen", " ".join(seen), "--json"]
+    want = {}
+    for change in (False, True):
+        got = discard(hand, load_rules(rules), seat, draws=5, seen=[Tile.parse(c) for c in seen], hand_change=change)
+        want[change] = {o["discard"] + o["action"]: o["expected_fun"] for o in _options(got)}
+    assert want[True] != want[False]
+    for command in ("discard", "analyze"):
+        for change in (False, True):
+            out = CliRunner().invoke(app, [command, *args, *(["--hand-change"] if change else [])])
+            assert out.exit_code == 0, out.output
+            data = json.loads(out.output)
+            options = data["options"] if "options" in data else data["discard"]["options"]
+            assert {o["discard"] + o["action"]: o["expected_fun"] for o in options} == want[change]
+
+
+def _options(result: Any) -> list[dict[str, Any]]:
+    from tutor.render.data import discard_dict
+
+    return list(discard_dict(result)["options"])
