@@ -7,11 +7,12 @@
 without a FEI held, bonus cards, sets laid down, every seat; mostly ``3leg``) with ``discard``
 under each policy: ``L0`` (no exact draw, the default of a long horizon), ``L1`` and ``L2`` (one
 or two exact draws; ``L2`` only on the hands marked for it, ``L2_DRAWS`` draws at most), ``hc``
-(no exact draw, with the hand change: ``hand_change=True``). The search's budget is lifted
-(``budget.MAX_STATES``, ``budget.MAX_MEMORY_MB``, read at call time), the kept tables are dropped
-before each search, and each search's CPU seconds (``time.process_time``) and states are
-written with its options, one JSON line a hand and policy, appended as they finish (a run that
-stops goes on where it left off). Run it alone, ``nice -n 19``: its CPU times are its figures.
+(no exact draw, with the hand change: ``hand_change=True``). The search's budget is ``CAP``
+states (``budget.MAX_STATES``, read at call time): a search past it is written as such and left
+out of the figures. The kept tables are made again before each search (before its clock
+starts), and each search's CPU seconds (``time.process_time``) and states are written with its
+options, one JSON line a hand and policy, appended as they finish (a run that stops goes on
+where it left off). ``--part i/k`` weighs the hands whose number is i modulo k, for k processes.
 
 ``report`` prints the table of ``docs/solver.md`` ("What the default gives up"): per class of
 hands (shanten of the 14 cards, a FEI held or not), how often the best option of ``L0`` is not
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import statistics
 import sys
 import time
@@ -45,6 +47,8 @@ SEATS = ("east", "south", "west")
 L2_DRAWS = 3  # the horizon weighed with two exact draws (over 4, one hand one swap from ready takes 20 CPU minutes)
 TIE = 1e-9  # values closer than this are one value
 MOST_STATES = 3_000  # a hand whose L0 search takes more is drawn again (L1 takes some 300 times L0's)
+MOST_SECONDS = 3  # or more seconds
+MOST_TRIES = 30  # a 3leg-beginner hand not found in so many tries is one of 3leg (3-shanten with a FEI: none wins in time)
 CAP = 200_000  # the states a policy's search may take (about 20 CPU s): past it, the hand is left out of its figures
 
 
@@ -105,41 +109,52 @@ def _hand(rng: random.Random, want: int, fei: bool) -> Hand:
         return hand
 
 
+def _timeout(signum: int, frame: object) -> None:
+    raise TimeoutError
+
+
 def cases(count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` hands, the same for the same ``seed``: shanten 1, 2, 3 and FEI or none in turn,
-    the seats in turn, one hand in ten of ``3leg-beginner``. The horizon: one hand in five, if 1-
-    or 2-shanten, ``L2_DRAWS`` draws, weighed with ``L2`` too; else, holding a FEI, 4 or 5
-    draws (``wall`` 12 or 15; 5 if 3-shanten); else the whole round (``wall`` None: 8 or 9 draws)
-    or a ``wall`` later in it, the farther hands at 5 or 6 draws. A hand no option of which can
-    win in its draws, or whose L0 search takes more than ``MOST_STATES``, is drawn again."""
+    the seats in turn, one hand in ten of ``3leg-beginner`` (of ``3leg`` where ``MOST_TRIES``
+    find none). The horizon: one hand in five, if 1- or 2-shanten, ``L2_DRAWS`` draws, weighed with
+    ``L2`` too; else 5 draws (``wall`` 15), one hand in three without a FEI 6 (``wall`` 18), a
+    3-shanten hand 6. Those are the horizons past the exact 4 where ``L1`` runs in about a CPU
+    minute at most. A hand no option of which can win in its draws, or whose L0 search takes more
+    than ``MOST_STATES`` or ``MOST_SECONDS``, is drawn again."""
     rng = random.Random(seed)
+    signal.signal(signal.SIGALRM, _timeout)
     out: list[dict[str, Any]] = []
+    tries = 0
     while len(out) < count:
         k = len(out)
         want = 1 + k % 3
         fei = k % 6 >= 3
         seat = SEATS[k // 6 % 3]
-        rules_name = "3leg-beginner" if k % 10 == 9 else "3leg"
+        tries += 1  # (for this k: set back to 0 when a hand is taken)
+        rules_name = "3leg-beginner" if k % 10 == 9 and tries <= MOST_TRIES else "3leg"
         hand = _hand(rng, want, fei)
         l2 = k % 5 == 4 and want < 3
         if l2:
             wall = 3 * L2_DRAWS + rng.randrange(3)
         elif fei:  # one exact draw with a FEI held takes 5 CPU minutes over 6 draws, past 15 over 8
-            wall = 15
+            wall = 15 if want < 3 else 18
         else:
-            wall = rng.choice({1: [15, 15, 18], 2: [15, 15, 18], 3: [15, 18]}[want])
+            wall = rng.choice({1: [15, 15, 18], 2: [15, 15, 18], 3: [18]}[want])
         rules = load_rules(rules_name)
         budget.MAX_STATES = MOST_STATES
+        signal.alarm(MOST_SECONDS)  # (a distance search far from a win is not counted in states)
         try:
             first = discard(hand, rules, seat, wall=wall, exact_draws=0)
-        except SearchBudgetError:
+        except (SearchBudgetError, TimeoutError):
             continue
         finally:
+            signal.alarm(0)
             budget.MAX_STATES = CAP
         if first.options[0].expected_fun <= 0:
             continue
         out.append({"id": k, "hand": str(hand), "rules": rules_name, "seat": seat, "wall": wall,
                     "draws": first.draws, "shanten": want, "fei": fei, "l2": l2})
+        tries = 0
     return out
 
 
