@@ -241,3 +241,22 @@ def _options(result: Any) -> list[dict[str, Any]]:
     from tutor.render.data import discard_dict
 
     return list(discard_dict(result)["options"])
+
+
+def test_past_the_budget_the_note_gives_the_option_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the budget, the answer with the hand change is over fewer draws, and its note names
+    the options that give it, ``--hand-change`` among them; the parts weighed apart say the same."""
+    from tutor.engine.decide.solver import joined
+    from tutor.engine.search import budget
+
+    hand = Hand.parse("123d 456d 789d EE RG N")
+    rules = load_rules("3leg")
+    monkeypatch.setattr(budget, "MAX_STATES", 20_000)
+    whole = discard(hand, rules, draws=6, hand_change=True)
+    assert whole.draws < 6
+    assert any(note.endswith(f"(--draws {whole.draws} --exact-draws 0 --hand-change)") or
+               note.endswith(f"(--draws {whole.draws} --hand-change)") for note in whole.notes), whole.notes
+    parts = [discard(hand, rules, draws=6, hand_change=True, share=(i, 2)) for i in range(2)]
+    assert joined(parts, hand_change=True).notes == whole.notes
+    plain = discard(hand, rules, draws=whole.draws, exact_draws=whole.exact_draws, hand_change=True)
+    assert [o.expected_fun for o in plain.options] == [o.expected_fun for o in whole.options]

@@ -216,9 +216,9 @@ def discard_on(cores: int, hand: Hand, rules: RuleSet, seat: str | Seat = "east"
 
     if _long(cores, hand, rules.hand_size, rules, seat, draws, wall,
              lambda n, s: worth_splitting(hand, rules, s, n)):
-        return in_halves(discard, partial(joined, explicit_exact=exact_draws is not None), hand, rules, seat, draws,
-                         seen, situations, wall, exact_draws, progress, drawn=drawn, search_moves=search_moves,
-                         hand_change=hand_change)
+        return in_halves(discard, partial(joined, explicit_exact=exact_draws is not None, hand_change=hand_change),
+                         hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn=drawn,
+                         search_moves=search_moves, hand_change=hand_change)
     return discard(hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, drawn,
                    search_moves=search_moves, hand_change=hand_change)
 
@@ -233,9 +233,9 @@ def claim_on(cores: int, hand: Hand, tile: Tile, rules: RuleSet, source: str = "
 
     if _long(cores, hand, rules.hand_size - 1, rules, seat, draws, wall,
              lambda n, s: claim_worth_splitting(hand, tile, source, rules, s, n)):
-        return in_halves(claim, partial(joined_claims, explicit_exact=exact_draws is not None), hand, rules, seat,
-                         draws, seen, situations, wall, exact_draws, progress, tile=tile, source=source,
-                         search_moves=search_moves, hand_change=hand_change)
+        return in_halves(claim, partial(joined_claims, explicit_exact=exact_draws is not None, hand_change=hand_change),
+                         hand, rules, seat, draws, seen, situations, wall, exact_draws, progress, tile=tile,
+                         source=source, search_moves=search_moves, hand_change=hand_change)
     return claim(hand, tile, rules, source, seat, draws, seen, situations, wall, exact_draws, progress, search_moves,
                  hand_change=hand_change)
 

@@ -247,17 +247,17 @@ def _claim(
         done = tuple((lm, lex, ls, read(lm, lvalues)) for lm, lex, ls, lvalues in layers)
         return ClaimResult(hand, tile, source, rules, seat_name, n, min(exact, n), read(m, values), rules.unit, extra,
                            states, done)
-    notes = (shorter_note(n, m, ex),) if m < n else ()
+    notes = (shorter_note(n, m, ex, hand_change),) if m < n else ()
     return _ranked(ClaimResult(hand, tile, source, rules, seat_name, m, min(ex, m), read(m, values), rules.unit,
                                notes + extra, states))
 
 
-def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False) -> ClaimResult:
+def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False, hand_change: bool = False) -> ClaimResult:
     """The parts of one ``claim`` weighed apart (``share``) as the whole gives it: the answers in
     its order over the horizon the whole stops at (``layers.last_within``), explained, the states
     summed. Each answer is its own search and the parts count their states horizon by horizon, so
     the parts are the whole to the last bit; past the budget at the first horizon, its error
-    (``explicit_exact``: the exact draws were asked for)."""
+    (``explicit_exact``: the exact draws were asked for; ``hand_change``: the parts weighed it)."""
     from tutor.engine.search.budget import MAX_STATES  # read now: a test may lower it
 
     first = parts[0]
@@ -266,7 +266,7 @@ def joined_claims(parts: Sequence[ClaimResult], explicit_exact: bool = False) ->
     if found is None:
         raise too_many_states(n, first.exact_draws, explicit_exact)
     m, exact, states, options = found
-    notes = (shorter_note(n, m, exact),) if m < n else ()
+    notes = (shorter_note(n, m, exact, hand_change),) if m < n else ()
     extra = (NO_MOVES_NOTE,) if NO_MOVES_NOTE in first.notes and min(exact, m) > 1 else ()
     return _ranked(replace(first, draws=m, exact_draws=min(exact, m), options=tuple(options), states=states,
                            notes=notes + extra, layers=()))

@@ -52,15 +52,16 @@ def horizons(n: int, exact: int | None) -> list[tuple[int, int]]:
     return [(m, min(default_exact_draws(m), m)) for m in range(1, n + 1)]
 
 
-def reproduce(m: int, exact: int) -> str:
+def reproduce(m: int, exact: int, hand_change: bool = False) -> str:
     """The options that weigh a decision over ``m`` draws as a horizon of ``horizons`` does."""
-    return f"--draws {m}" + ("" if exact == min(default_exact_draws(m), m) else f" --exact-draws {exact}")
+    return (f"--draws {m}" + ("" if exact == min(default_exact_draws(m), m) else f" --exact-draws {exact}")
+            + (" --hand-change" if hand_change else ""))
 
 
-def shorter_note(n: int, m: int, exact: int) -> str:
+def shorter_note(n: int, m: int, exact: int, hand_change: bool = False) -> str:
     """The note of a decision answered over ``m`` of its ``n`` draws: the budget stopped it there."""
     return (f"the search over all {n} draws left passes its budget for this hand, so these figures are over "
-            f"{m} draw{'s' if m != 1 else ''} ({reproduce(m, exact)})")
+            f"{m} draw{'s' if m != 1 else ''} ({reproduce(m, exact, hand_change)})")
 
 
 class Weighing:

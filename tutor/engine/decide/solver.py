@@ -225,7 +225,7 @@ def _discard(
     if share[1] > 1:  # a part: its options over every horizon it finished, for ``joined``; its draws those asked
         done = tuple((lm, lex, ls, tuple(prep.read(lm, lvalues))) for lm, lex, ls, lvalues in layers)
         return prep.result(n, exact, prep.read(m, values), states, [], search_moves, done)
-    notes = [] if m == n else [shorter_note(n, m, ex)]
+    notes = [] if m == n else [shorter_note(n, m, ex, hand_change)]
     return prep.result(m, ex, prep.read(m, values), states, notes, search_moves)
 
 
@@ -430,11 +430,12 @@ def option_order(o: Ranked) -> tuple[object, ...]:
     return (-o.expected_fun, -o.win_probability, o.distance, o.shanten, -o.acceptance, o.action, o.tile)
 
 
-def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False) -> DiscardResult:
+def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False, hand_change: bool = False) -> DiscardResult:
     """The parts of one ``discard`` weighed apart (``share``) as the whole gives it: the options in
     its order over the horizon the whole stops at (``layers.last_within``), the states summed.
     Each option is its own search and the parts count their states horizon by horizon, so the
-    parts are the whole to the last bit; past the budget at the first horizon, its error."""
+    parts are the whole to the last bit; past the budget at the first horizon, its error
+    (``hand_change``: the parts weighed it, for the note)."""
     from tutor.engine.search.budget import MAX_STATES  # read now: a test may lower it
 
     first = parts[0]
@@ -443,7 +444,7 @@ def joined(parts: Sequence[DiscardResult], explicit_exact: bool = False) -> Disc
     if found is None:
         raise too_many_states(n, first.exact_draws, explicit_exact)
     m, exact, states, options = found
-    notes = (shorter_note(n, m, exact),) if m < n else ()
+    notes = (shorter_note(n, m, exact, hand_change),) if m < n else ()
     options = sorted((replace(o, explanation="") for o in options), key=option_order)
     return replace(first, draws=m, exact_draws=exact, options=tuple(explain(options, m, first.rules.unit)),
                    states=states, distance=min(p.distance for p in parts), notes=notes + first.notes, layers=())
