@@ -5,7 +5,6 @@ small pools; and what it leaves as it was: the exact answers of ``--draws`` 3 or
 from __future__ import annotations
 
 import json
-import math
 import random
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 from support import horizon_ref as hr
 from test_claim import CASES as CLAIM_CASES
 from test_claim import brute_claims
-from test_horizon import drawn
+from test_horizon import drawn, within_three_errors
 from test_horizon_ref import EV_CASES, hide_all_but
 
 from tutor import Hand, Meld, MeldKind, Tile, check, claim, discard, load_rules
@@ -203,13 +202,7 @@ def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
     rng = random.Random(f"hand-change-{text}")
     runs = 2000
     rounds = [play_out(search, table, dist, h0, n, rng) for _ in range(runs)]
-    values = [max(f, 0) for f, _ in rounds]
-    mean = sum(values) / runs
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (runs - 1))
-    assert abs(mean - best.expected_fun) <= 3 * sd / math.sqrt(runs) + 1e-12
-    for k, p in enumerate(best.win_by_draw, 1):
-        seen = sum(1 for f, at in rounds if f >= 0 and at <= k) / runs
-        assert abs(seen - p) <= 3 * math.sqrt(p * (1 - p) / runs) + 1e-12, (k, seen, p)
+    within_three_errors(rounds, best)
 
 
 def test_the_command_line_option_weighs_the_change() -> None:

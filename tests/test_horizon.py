@@ -93,6 +93,19 @@ def drawn(search: Search, h: int, rng: random.Random) -> tuple[int, int]:
     raise AssertionError("the pool is empty")
 
 
+def within_three_errors(rounds: list[tuple[int, int]], best: Any) -> None:
+    """The option ``best``'s expected FUN and win chance by draw are within 3 standard errors of
+    the ``rounds`` played (FUN won or -1, the draw it came on)."""
+    runs = len(rounds)
+    values = [max(f, 0) for f, _ in rounds]
+    mean = sum(values) / runs
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (runs - 1))
+    assert abs(mean - best.expected_fun) <= 3 * sd / math.sqrt(runs) + 1e-12
+    for k, p in enumerate(best.win_by_draw, 1):
+        seen = sum(1 for f, at in rounds if f >= 0 and at <= k) / runs
+        assert abs(seen - p) <= 3 * math.sqrt(p * (1 - p) / runs) + 1e-12, (k, seen, p)
+
+
 def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng: random.Random) -> tuple[int, int]:
     """One round played by the §5.2 policy after no exact draw: (FUN won or -1, the draw it came on).
 
@@ -141,13 +154,7 @@ def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
     rng = random.Random(f"long-horizon-{text}")
     runs = 3000
     rounds = [play_out(search, table, dist, h0, n, rng) for _ in range(runs)]
-    values = [max(f, 0) for f, _ in rounds]
-    mean = sum(values) / runs
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (runs - 1))
-    assert abs(mean - best.expected_fun) <= 3 * sd / math.sqrt(runs) + 1e-12
-    for k, p in enumerate(best.win_by_draw, 1):
-        seen = sum(1 for f, at in rounds if f >= 0 and at <= k) / runs
-        assert abs(seen - p) <= 3 * math.sqrt(p * (1 - p) / runs) + 1e-12, (k, seen, p)
+    within_three_errors(rounds, best)
     assert best.win_probability > 0.1  # a real test: the rounds do win
 
 
