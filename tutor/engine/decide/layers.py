@@ -98,10 +98,11 @@ class Weighing:
         if not exact and m:
             if self._walk is None:
                 self._walk = Search(t, d, h0, pool0, self.n, 0, tick)
-                self._walk.allow_changes(self.changes)
+                if self.changes:
+                    self._walk.allow_changes(self.changes)
             return self._walk.run(h0, m, self.replacement)
         search = Search(t, d, h0, pool0, m, exact, tick)
-        if exact < m:
+        if self.changes and exact < m:
             search.allow_changes(self.changes)
         if self.moves and exact > 0:
             search.with_moves()

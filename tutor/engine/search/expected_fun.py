@@ -74,8 +74,8 @@ class Search(Walk):
         self.h0 = h0
         self.total0 = sum(p for p in pool0 if p > 0)  # the pool's size at h0
         self.memo1: dict[int, Value] = {}  # the last draw's values of the ready hands met (``_v1``)
-        if moves is not None and isinstance(moves.root, Walk) and moves.root.changes:  # a move's search: its root's
-            self.allow_changes(moves.root.changes)  # hand changes (``Walk.allow_changes``)
+        if moves is not None and moves.root.changes:  # a move's search: its root's hand changes (``Walk.allow_changes``)
+            self.allow_changes(moves.root.changes)
 
     def with_moves(self) -> Search:
         """Weigh sinking a FEI, KONGs and recalling a FEI after each exact draw (RULES §5.4)."""

@@ -43,6 +43,7 @@ class Search(Protocol):
     draws: int
     exact: int
     restricted_below: int
+    changes: int
     tick: Callable[..., None] | None
     mv: Local | None
     memo_dec: dict[int, Value]

@@ -124,12 +124,12 @@ class Walk:
         self.changed = {}
         return self
 
-    def _restricted(self, h: int, n: int, key: int | None = None) -> Value:
+    def _restricted(self, h: int, n: int) -> Value:
         """The value of ``h`` with ``n`` draws left after the exact draws: with the hand changes
-        allowed (``allow_changes``), ``_changing``; else ``_plain`` (``key``: its ``WalkKeys``)."""
-        if self.changes and key is None:
+        allowed (``allow_changes``), ``_changing``; else ``_plain``."""
+        if self.changes:
             return self._changing(h, n, self.changes)
-        return self._plain(h, n, key)
+        return self._plain(h, n)
 
     def _plain(self, h: int, n: int, key: int | None = None) -> Value:
         """The value of ``h`` (memo key ``key``: ``WalkKeys``) with ``n`` draws left after the exact
