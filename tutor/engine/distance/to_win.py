@@ -238,6 +238,9 @@ class Distance(Supplied):
         sets_n = len(sets)
         cards_of = self.cards_of
         n = self.n
+        # the cards each set lacks whatever else the structure holds: of a PONG, the copies
+        # short of three; of a CHEE, its kinds the hand holds none of
+        short = [3 - (min(3, counts[g[1]]) if g[0] == PONG else sum(1 for x in cards_of[g] if counts[x])) for g in sets]
 
         def leaf(lack: int, over: int) -> None:
             groups = tuple(chosen)
@@ -270,13 +273,17 @@ class Distance(Supplied):
                 leaf(lack, over)
                 return
             last = left == 1
-            if left > 1:  # the cards no group uses yet, from each kind on (the sets after one start at its card or later)
-                unused = [0] * (n + 1)
-                for j in range(n - 1, sets[start][1] - 1 if start < sets_n else n, -1):
-                    spare = counts[j] - want[j]
-                    unused[j] = unused[j + 1] + spare if spare > 0 else unused[j + 1]
+            unused: list[int] | None = None
             for k in range(start, sets_n):
+                if lack + short[k] > best[0] + fei_opt:  # (the test below fails too: ``want`` only grows)
+                    continue
                 g = sets[k]
+                if unused is None and left > 1:
+                    # the cards no group uses yet, from each kind on (the sets after one start at its card or later)
+                    unused = [0] * (n + 1)
+                    for j in range(n - 1, sets[start][1] - 1, -1):
+                        spare = counts[j] - want[j]
+                        unused[j] = unused[j + 1] + spare if spare > 0 else unused[j + 1]
                 x, y, z = cards_of[g]
                 more = lack
                 beyond = over
@@ -295,7 +302,7 @@ class Distance(Supplied):
                     want[z] -= 1
                     continue
                 future = 0
-                if left > 1:  # this set takes those of its cards the hand holds (3 less the lacking)
+                if unused is not None:  # this set takes those of its cards the hand holds (3 less the lacking)
                     future = max(0, 3 * (left - 1) - (unused[g[1]] - 3 + more - lack))
                 if more + future <= best[0] + fei_opt:
                     chosen.append(g)
