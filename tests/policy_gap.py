@@ -1,9 +1,9 @@
 """What the whole round's default policy gives up (not a test: a study, like ``bench.py``).
 
     python tests/policy_gap.py run --out gap.jsonl [--count 200] [--seed 34] [--policies L0,hc,L1,L2]
-    python tests/policy_gap.py report gap.jsonl
+    python tests/policy_gap.py report gap.jsonl [more.jsonl ...]
 
-``run`` weighs each hand of a seeded, reproducible set (``cases``: 1-, 2- and 3-shanten, with and
+``run`` weighs each hand of a seeded, reproducible set (``case``: 1-, 2- and 3-shanten, with and
 without a FEI held, bonus cards, sets laid down, every seat; mostly ``3leg``) with ``discard``
 under each policy: ``L0`` (no exact draw, the default of a long horizon), ``L1`` and ``L2`` (one
 or two exact draws; ``L2`` only on the hands marked for it, ``L2_DRAWS`` draws at most), ``hc``
@@ -12,7 +12,8 @@ states (``budget.MAX_STATES``, read at call time): a search past it is written a
 out of the figures. The kept tables are made again before each search (before its clock
 starts), and each search's CPU seconds (``time.process_time``) and states are written with its
 options, one JSON line a hand and policy, appended as they finish (a run that stops goes on
-where it left off). ``--part i/k`` weighs the hands whose number is i modulo k, for k processes.
+where it left off). ``--part i/k`` draws and weighs the hands whose number is i modulo k, for k
+processes, each with its own ``--out``; ``report`` reads them together.
 
 ``report`` prints the table of ``docs/solver.md`` ("What the default gives up"): per class of
 hands (shanten of the 14 cards, a FEI held or not), how often the best option of ``L0`` is not
@@ -24,6 +25,7 @@ one choice. Then the same for ``hc``, and the share of ``L0``'s loss it closes.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import signal
@@ -49,7 +51,7 @@ TIE = 1e-9  # values closer than this are one value
 MOST_STATES = 3_000  # a hand whose L0 search takes more is drawn again (L1 takes some 300 times L0's)
 MOST_SECONDS = 3  # or more seconds
 MOST_TRIES = 30  # a 3leg-beginner hand not found in so many tries is one of 3leg (3-shanten with a FEI: none wins in time)
-CAP = 200_000  # the states a policy's search may take (about 20 CPU s): past it, the hand is left out of its figures
+CAP = 60_000  # the states a policy's search may take (up to 2 CPU minutes with a FEI): past it, the hand is left out of its figures
 
 
 def _shape(rng: random.Random, laid: int, fei_rate: float) -> tuple[list[str], list[str], Counter[str]]:
@@ -113,33 +115,24 @@ def _timeout(signum: int, frame: object) -> None:
     raise TimeoutError
 
 
-def cases(count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` hands, the same for the same ``seed``: shanten 1, 2, 3 and FEI or none in turn,
-    the seats in turn, one hand in ten of ``3leg-beginner`` (of ``3leg`` where ``MOST_TRIES``
-    find none). The horizon: one hand in five, if 1- or 2-shanten, ``L2_DRAWS`` draws, weighed with
-    ``L2`` too; else 5 draws (``wall`` 15), one hand in three without a FEI 6 (``wall`` 18), a
-    3-shanten hand 6. Those are the horizons past the exact 4 where ``L1`` runs in about a CPU
-    minute at most. A hand no option of which can win in its draws, or whose L0 search takes more
-    than ``MOST_STATES`` or ``MOST_SECONDS``, is drawn again."""
-    rng = random.Random(seed)
+def case(k: int, seed: int) -> dict[str, Any]:
+    """Hand ``k`` of the set ``seed``, drawn by its own generator (so k processes draw their shares
+    at once): shanten 1, 2, 3 and FEI or none in turn with ``k``, the seats in turn, one hand in
+    ten of ``3leg-beginner`` (of ``3leg`` where ``MOST_TRIES`` find none). The horizon: one hand in
+    five, if 1- or 2-shanten, ``L2_DRAWS`` draws, weighed with ``L2`` too; else 4 draws (``wall``
+    12 to 14), the first past the exact ones, where ``L1`` takes some 10 CPU s (over 5 draws it
+    passed 200,000 states on half the hands). A hand no option of which can win in its draws,
+    or whose L0 search takes more than ``MOST_STATES`` or ``MOST_SECONDS``, is drawn again."""
+    rng = random.Random(f"{seed}/{k}")
     signal.signal(signal.SIGALRM, _timeout)
-    out: list[dict[str, Any]] = []
-    tries = 0
-    while len(out) < count:
-        k = len(out)
-        want = 1 + k % 3
-        fei = k % 6 >= 3
-        seat = SEATS[k // 6 % 3]
-        tries += 1  # (for this k: set back to 0 when a hand is taken)
+    want = 1 + k % 3
+    fei = k % 6 >= 3
+    seat = SEATS[k // 6 % 3]
+    l2 = k % 5 == 4 and want < 3
+    for tries in itertools.count(1):
         rules_name = "3leg-beginner" if k % 10 == 9 and tries <= MOST_TRIES else "3leg"
         hand = _hand(rng, want, fei)
-        l2 = k % 5 == 4 and want < 3
-        if l2:
-            wall = 3 * L2_DRAWS + rng.randrange(3)
-        elif fei:  # one exact draw with a FEI held takes 5 CPU minutes over 6 draws, past 15 over 8
-            wall = 15 if want < 3 else 18
-        else:
-            wall = rng.choice({1: [15, 15, 18], 2: [15, 15, 18], 3: [18]}[want])
+        wall = (3 * L2_DRAWS if l2 else 12) + rng.randrange(3)
         rules = load_rules(rules_name)
         budget.MAX_STATES = MOST_STATES
         signal.alarm(MOST_SECONDS)  # (a distance search far from a win is not counted in states)
@@ -150,12 +143,10 @@ def cases(count: int, seed: int) -> list[dict[str, Any]]:
         finally:
             signal.alarm(0)
             budget.MAX_STATES = CAP
-        if first.options[0].expected_fun <= 0:
-            continue
-        out.append({"id": k, "hand": str(hand), "rules": rules_name, "seat": seat, "wall": wall,
-                    "draws": first.draws, "shanten": want, "fei": fei, "l2": l2})
-        tries = 0
-    return out
+        if first.options[0].expected_fun > 0:
+            return {"id": k, "hand": str(hand), "rules": rules_name, "seat": seat, "wall": wall,
+                    "draws": first.draws, "shanten": want, "fei": fei, "l2": l2}
+    raise AssertionError("unreachable")
 
 
 POLICIES: dict[str, dict[str, Any]] = {"L0": {"exact_draws": 0}, "L1": {"exact_draws": 1}, "L2": {"exact_draws": 2},
@@ -183,30 +174,25 @@ def run(out: Path, count: int, seed: int, policies: list[str], part: tuple[int, 
     budget.MAX_STATES = CAP
     budget.MAX_MEMORY_MB = 10**6
     done: set[tuple[int, str]] = set()
-    known: list[dict[str, Any]] = []
+    known: dict[int, dict[str, Any]] = {}
     if out.exists():
         for line in out.read_text().splitlines():
             row = json.loads(line)
             done.add((row["id"], row["policy"]))
             if row["policy"] == "case":
-                known.append(row)
-    if len(known) < count:  # the hands first, all of them, so that a run that goes on reads them back
-        known = cases(count, seed)
-        with out.open("a") as f:
-            for case in known:
-                if (case["id"], "case") not in done:
-                    f.write(json.dumps({**case, "policy": "case"}) + "\n")
+                known[row["id"]] = row
     with out.open("a") as f:
-        for case in known[:count]:
-            if case["id"] % part[1] != part[0]:
-                continue
+        for k in range(part[0], count, part[1]):
+            if k not in known:  # drawn and written first, so that a run that goes on reads it back
+                known[k] = {**case(k, seed), "policy": "case"}
+                f.write(json.dumps(known[k]) + "\n")
             for policy in policies:
-                if (case["id"], policy) in done or (policy == "L2" and not case["l2"]):
+                if (k, policy) in done or (policy == "L2" and not known[k]["l2"]):
                     continue
-                row = weigh(case, policy)
+                row = weigh(known[k], policy)
                 f.write(json.dumps(row) + "\n")
                 f.flush()
-                print(f"{case['id']:4} {policy:3} {row['cpu']:9.2f} s {row.get('states', 'over'):9} states  {case['hand']}",
+                print(f"{k:4} {policy:3} {row['cpu']:9.2f} s {row.get('states', 'over'):9} states  {known[k]['hand']}",
                       file=sys.stderr, flush=True)
 
 
@@ -229,12 +215,12 @@ def _row(name: str, losses: list[float], cpu: list[float]) -> str:
             f"{statistics.mean(losses):.4f} | {max(losses):.3f} | {statistics.median(cpu):.2f} |")
 
 
-def report(path: Path) -> None:
+def report(paths: list[Path]) -> None:
     rows: dict[int, dict[str, Any]] = {}
     over: Counter[str] = Counter()
-    for line in path.read_text().splitlines():
+    for line in (line for path in paths for line in path.read_text().splitlines()):
         row = json.loads(line)
-        if row.get("over"):  # past ``CAP``: counted, not weighed
+        if row.get("over") or row.get("states", 0) > CAP:  # past ``CAP`` (a run with a larger one): counted, not weighed
             over[row["policy"]] += 1
             continue
         rows.setdefault(row["id"], {})[row["policy"]] = row
@@ -292,13 +278,13 @@ def main() -> None:
     r.add_argument("--policies", default="L0,hc,L1,L2")
     r.add_argument("--part", default="0/1", help="i/k: the i-th of k shares of the hands, for k processes")
     p = sub.add_parser("report")
-    p.add_argument("path", type=Path)
+    p.add_argument("paths", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "run":
         i, k = args.part.split("/")
         run(args.out, args.count, args.seed, args.policies.split(",") if args.policies else [], (int(i), int(k)))
     else:
-        report(args.path)
+        report(args.paths)
 
 
 if __name__ == "__main__":
