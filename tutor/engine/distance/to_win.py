@@ -241,6 +241,14 @@ class Distance(Supplied):
         # the cards each set lacks whatever else the structure holds: of a PONG, the copies
         # short of three; of a CHEE, its kinds the hand holds none of
         short = [3 - (min(3, counts[g[1]]) if g[0] == PONG else sum(1 for x in cards_of[g] if counts[x])) for g in sets]
+        # per room r (0 to 3 cards) and first set s, the sets from s on that lack at most r cards
+        within: list[list[tuple[int, ...]]] = []
+        for r in range(4):
+            lists: list[tuple[int, ...]] = [()] * (sets_n + 1)
+            for k in range(sets_n - 1, -1, -1):
+                lists[k] = (k, *lists[k + 1]) if short[k] <= r else lists[k + 1]
+            within.append(lists)
+        within += [within[3]] * (most + fei_opt - 3)  # a room of 3 cards or more: every set
 
         def leaf(lack: int, over: int) -> None:
             groups = tuple(chosen)
@@ -272,10 +280,13 @@ class Distance(Supplied):
             if left == 0:
                 leaf(lack, over)
                 return
+            room = best[0] + fei_opt - lack
+            if room < 0:
+                return
             last = left == 1
             unused: list[int] | None = None
-            for k in range(start, sets_n):
-                if lack + short[k] > best[0] + fei_opt:  # (the test below fails too: ``want`` only grows)
+            for k in within[room][start]:  # (the test below fails on the others: ``want`` only grows)
+                if lack + short[k] > best[0] + fei_opt:  # the bound may have dropped since
                     continue
                 g = sets[k]
                 if unused is None and left > 1:
@@ -301,10 +312,10 @@ class Distance(Supplied):
                     want[y] -= 1
                     want[z] -= 1
                     continue
-                future = 0
-                if unused is not None:  # this set takes those of its cards the hand holds (3 less the lacking)
-                    future = max(0, 3 * (left - 1) - (unused[g[1]] - 3 + more - lack))
-                if more + future <= best[0] + fei_opt:
+                # the cards lacking, and a bound on them with the sets still to choose: this set takes
+                # those of its cards the hand holds (3 less the lacking), each set after it 3 more
+                bound = best[0] + fei_opt
+                if more <= bound and (unused is None or 3 * left - unused[g[1]] + lack <= bound):
                     chosen.append(g)
                     if last:
                         leaf(more, beyond)
