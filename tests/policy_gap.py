@@ -238,6 +238,11 @@ def report(paths: list[Path]) -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for name, rs in groups.items():
         print(_row(name, [loss(r["L0"], r["L1"]) for r in rs], [r["L1"]["cpu"] for r in rs]))
+    if complete:
+        best = [r["L1"]["options"][0][2] for r in complete]
+        higher = [r["L1"]["options"][0][2] - r["L0"]["options"][0][2] for r in complete]
+        print(f"the best option's expected FUN (L1): mean {statistics.mean(best):.3f}, median "
+              f"{statistics.median(best):.3f}; L1's best above L0's: mean {statistics.mean(higher):.4f}")
     with2 = [r for r in complete if "L2" in r]
     if with2:
         print()
