@@ -12,14 +12,14 @@ import pytest
 from support import horizon_ref as hr
 from test_claim import CASES as CLAIM_CASES
 from test_claim import brute_claims
-from test_horizon import drawn, within_three_errors
+from test_horizon import play_out, policy_search, within_three_errors
 from test_horizon_ref import EV_CASES, hide_all_but
 
 from tutor import Hand, Meld, MeldKind, Tile, check, claim, discard, load_rules
 from tutor.engine.decide.claim import after_claim
 from tutor.engine.decide.solver import unseen_counts
 from tutor.engine.distance.to_win import Distance
-from tutor.engine.search.expected_fun import Search, better
+from tutor.engine.search.expected_fun import Search
 from tutor.engine.search.hand_table import Table
 
 
@@ -149,37 +149,6 @@ def test_short_horizons_stay_exact(text: str, draws: int) -> None:
     assert changed.options == plain.options
 
 
-def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng: random.Random) -> tuple[int, int]:
-    """One round played by the policy with one hand change, no exact draw: (FUN won or -1, the
-    draw it came on). A winning hand is taken; a draw for which a discard brings a win closer is
-    kept for the best such discard where that is worth more than throwing it back; any other draw,
-    while the change is left, for the best discard that keeps the distance, where that is worth
-    more (the values are the engine's: what is checked is that its numbers are the averages of
-    playing by them)."""
-    h, left = h0, 1
-    for k in range(n, 0, -1):
-        i, unit = drawn(search, h, rng)
-        h14 = h + unit
-        won = table.win(h14)
-        if won is not None and won[1]:
-            return won[0], n - k + 1
-        if k == 1:
-            break
-        dh = dist.of(h)
-        best, keep, used = search._changing(h, k - 1, left), h, 0
-        # (a swap moves the distance by one at most: ``within`` tells d - 1, and then d)
-        closer = [h14 - u for x, u in enumerate(table.unit_of) if x != i and h14 >> 3 * x & 7 and dh > 0
-                  and dist.within(h14 - u, dh - 1)]
-        same = [] if closer or not left else [
-            h14 - u for x, u in enumerate(table.unit_of) if x != i and h14 >> 3 * x & 7 and dist.within(h14 - u, dh)]
-        for g, spend in [(g, 0) for g in closer] + [(g, 1) for g in same]:
-            v = search._changing(g, k - 1, left - spend)
-            if better(v, best):
-                best, keep, used = v, g, spend
-        h, left = keep, left - used
-    return -1, 0
-
-
 @pytest.mark.parametrize(("text", "n"), [("123d 456d 789d EE RG N", 9), ("123d 456d 789d EE SS N | f1 a1", 6)])
 def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
     """The best option's expected FUN and win chance by draw with the hand change, over a full
@@ -188,20 +157,13 @@ def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
     hand = Hand.parse(text)
     res = discard(hand, rules, draws=n, exact_draws=0, hand_change=True)
     best = next(o for o in res.options if o.action == "discard")
-    table = Table(rules, "east", frozenset(), hand)
-    key14 = table.pack(hand.concealed)
-    unseen = unseen_counts(rules, hand, ())
-    pool0 = [unseen[t] for t in table.kinds]
-    h0 = key14 - table.unit_of[table.index[best.tile.id]]
-    dist = Distance(table, h0, pool0)
-    search = Search(table, dist, h0, pool0, n, 0)
-    search.allow_changes(1)
+    search, table, dist, h0 = policy_search(hand, rules, best.tile, n, changes=1)
     assert search.value(h0, n)[0] == pytest.approx(best.expected_fun, abs=1e-12)
     plain = discard(hand, rules, draws=n, exact_draws=0)
     assert best.expected_fun > plain.options[0].expected_fun  # the change is worth something here
     rng = random.Random(f"hand-change-{text}")
     runs = 2000
-    rounds = [play_out(search, table, dist, h0, n, rng) for _ in range(runs)]
+    rounds = [play_out(search, table, dist, h0, n, rng, changes=1) for _ in range(runs)]
     within_three_errors(rounds, best)
 
 

@@ -106,14 +106,17 @@ def within_three_errors(rounds: list[tuple[int, int]], best: Any) -> None:
         assert abs(seen - p) <= 3 * math.sqrt(p * (1 - p) / runs) + 1e-12, (k, seen, p)
 
 
-def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng: random.Random) -> tuple[int, int]:
-    """One round played by the §5.2 policy after no exact draw: (FUN won or -1, the draw it came on).
+def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng: random.Random,
+             changes: int = 0) -> tuple[int, int]:
+    """One round played by the §5.2 policy after no exact draw, with at most ``changes`` hand
+    changes: (FUN won or -1, the draw it came on).
 
     At each draw the card comes from the model's pool; a winning hand is taken; otherwise the draw
     is kept for the best discard that brings a win closer when that is worth more than throwing
-    it back (the values are the engine's; what is checked is that its numbers are the averages
-    of playing by them)."""
-    h = h0
+    it back, or, while a change is left and no discard is closer, for the best discard that keeps
+    the distance (the values are the engine's; what is checked is that its numbers are the
+    averages of playing by them)."""
+    h, left = h0, changes
     for k in range(n, 0, -1):
         i, unit = drawn(search, h, rng)
         h14 = h + unit
@@ -122,15 +125,37 @@ def play_out(search: Search, table: Table, dist: Distance, h0: int, n: int, rng:
             return won[0], n - k + 1
         if k == 1:
             break
+
+        def value(g: int, spare: int, k: int = k) -> Any:
+            return search._changing(g, k - 1, spare) if changes else search.value(g, k - 1)
+
         dh = dist.of(h)
-        best, keep = search.value(h, k - 1), h
-        for x, out in enumerate(table.unit_of):
-            if x != i and h14 >> (3 * x) & 7 and dh > 0 and dist.closer_at(h14 - out, dh - 1):
-                v = search.value(h14 - out, k - 1)
-                if better(v, best):
-                    best, keep = v, h14 - out
-        h = keep
+        swaps = [h14 - u for x, u in enumerate(table.unit_of) if x != i and h14 >> 3 * x & 7]
+        # (a swap moves the distance by one at most: ``closer_at`` tells d - 1, then ``within`` d)
+        closer = [g for g in swaps if dh > 0 and dist.closer_at(g, dh - 1)]
+        same = [] if closer or not left else [g for g in swaps if dist.within(g, dh)]
+        best, keep, used = value(h, left), h, 0
+        for g, spend in [(g, 0) for g in closer] + [(g, 1) for g in same]:
+            v = value(g, left - spend)
+            if better(v, best):
+                best, keep, used = v, g, spend
+        h, left = keep, left - used
     return -1, 0
+
+
+def policy_search(hand: Hand, rules: Any, tile: Tile, n: int, changes: int = 0) -> tuple[Search, Table, Distance, int]:
+    """The engine's search after discarding ``tile`` from ``hand`` (East, a full deck), no exact
+    draw, ``changes`` hand changes allowed: the search, its table and distance, the hand kept."""
+    table = Table(rules, "east", frozenset(), hand)
+    key14 = table.pack(hand.concealed)
+    unseen = unseen_of(rules, hand, ())
+    pool0 = [unseen[t] for t in table.kinds]
+    h0 = key14 - table.unit_of[table.index[tile.id]]
+    dist = Distance(table, h0, pool0)
+    search = Search(table, dist, h0, pool0, n, 0)
+    if changes:
+        search.allow_changes(changes)
+    return search, table, dist, h0
 
 
 @pytest.mark.parametrize(
@@ -143,13 +168,7 @@ def test_long_horizon_agrees_with_simulation(text: str, n: int) -> None:
     hand = Hand.parse(text)
     res = discard(hand, rules, draws=n, exact_draws=0)
     best = next(o for o in res.options if o.action == "discard")
-    table = Table(rules, "east", frozenset(), hand)
-    key14 = table.pack(hand.concealed)
-    unseen = unseen_of(rules, hand, ())
-    pool0 = [unseen[t] for t in table.kinds]
-    h0 = key14 - table.unit_of[table.index[best.tile.id]]
-    dist = Distance(table, h0, pool0)
-    search = Search(table, dist, h0, pool0, n, 0)
+    search, table, dist, h0 = policy_search(hand, rules, best.tile, n)
     assert search.value(h0, n)[0] == pytest.approx(best.expected_fun, abs=1e-12)
     rng = random.Random(f"long-horizon-{text}")
     runs = 3000
