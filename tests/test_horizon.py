@@ -32,6 +32,18 @@ def _heavy_if(case: tuple[str, str, str, tuple[str, ...]], n: int, exact: int) -
     return pytest.param(case, n, exact, marks=marks, id=f"{case[0]}-{n}-{exact}")
 
 
+def agree(got: Any, want: dict[str, Any]) -> None:
+    """Every discard of the result ``got`` has the reference's expected FUN, win probability and
+    win chance by draw (``want``: per card, as ``horizon_ref.discard_values`` gives them)."""
+    options = {str(o.tile): o for o in got.options if o.action == "discard"}
+    assert set(options) == set(want)
+    for card, (ev, pw, by) in want.items():
+        o = options[card]
+        assert o.expected_fun == pytest.approx(float(ev), abs=1e-9), card
+        assert o.win_probability == pytest.approx(float(pw), abs=1e-9), card
+        assert list(o.win_by_draw) == pytest.approx([float(x) for x in by], abs=1e-9), card
+
+
 @pytest.mark.parametrize(
     ("case", "n", "exact"),
     [_heavy_if(case, n, exact) for case in EV_CASES for n, exact in ((3, 0), (3, 1))]
@@ -45,13 +57,7 @@ def test_values_agree_with_the_reference(case: tuple[str, str, str, tuple[str, .
     seen = hide_all_but(hand, live)
     want = hr.discard_values(hand, n, exact, seen, rules, seat, moves=True)
     got = discard(hand, load_rules(rules), seat, draws=n, seen=[Tile.parse(c) for c in seen], exact_draws=exact)
-    options = {str(o.tile): o for o in got.options if o.action == "discard"}
-    assert set(options) == set(want)
-    for card, (ev, pw, by) in want.items():
-        o = options[card]
-        assert o.expected_fun == pytest.approx(float(ev), abs=1e-9), card
-        assert o.win_probability == pytest.approx(float(pw), abs=1e-9), card
-        assert list(o.win_by_draw) == pytest.approx([float(x) for x in by], abs=1e-9), card
+    agree(got, want)
 
 
 @pytest.mark.parametrize("rules", ["3leg", "3leg-beginner"])
