@@ -56,6 +56,43 @@ def test_tables_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert tab.memo_size() <= 50 + len(tab.kinds)  # emptied when asked for past the limit
 
 
+def _concealed_cards(rng: random.Random, rules: RuleSet) -> Hand:
+    """Concealed cards only, of a hand's size or one fewer: dealt from the rule set's cards, drawn
+    from a few kinds (so that kinds reach their limit, the FEI piles up), or any ids at all (a card
+    not in play, five copies or more)."""
+    size = rules.hand_size - rng.randint(0, 1)
+    kinds = sorted(rules.in_play)
+    way = rng.randrange(3)
+    if way == 0:
+        ids = rng.sample([t for t in kinds for _ in range(rules.wild_copies if t == FEI_ID else rules.copies)], size)
+    elif way == 1:
+        few = rng.sample(kinds, rng.randint(2, 6))
+        ids = [rng.choice(few) for _ in range(size)]
+    else:
+        ids = [rng.randrange(FEI_ID + 1) for _ in range(size)]
+    return Hand(tuple(TILES[t] for t in ids))
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_shanten_reader_answers_as_a_new_table(name: str) -> None:
+    """``tutor.shanten`` reads concealed cards with a reader kept per rule set (``shanten_reader``):
+    its answers, and its errors, are a new table's."""
+    rules = load_rules(name)
+    rng = random.Random(f"reader-{name}")
+    answered = 0
+    for _ in range(400):
+        hand = _concealed_cards(rng, rules)
+        new = Table(rules, rules.spec.seats[0], frozenset(), Hand(()))
+        key = new.held(hand)
+        try:
+            got: int | str = solver.shanten(hand, rules)
+        except ValueError:
+            got = "invalid"
+        assert got == ("invalid" if key is None else new.shanten(key)), hand
+        answered += key is not None
+    assert 100 < answered < 400  # hands of each kind, valid or not
+
+
 def _waiting_hands(rules: RuleSet, seed: str, n: int = 150) -> Iterator[tuple[Hand, str]]:
     """``n`` random hands of ``rules`` one card short, each with a seat."""
     rng = random.Random(seed)

@@ -34,7 +34,7 @@ from tutor.engine.search.closer import seed
 from tutor.engine.search.equivalent import swapped
 from tutor.engine.search.hand_moves import KONGS, kongs, recalls
 from tutor.engine.search.horizon import horizon
-from tutor.engine.search.kept_tables import shanten_reader, table_for
+from tutor.engine.search.kept_tables import READERS, shanten_reader, table_for
 from tutor.errors import ArgumentError, InvalidHandError
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def shanten(hand: Hand, rules: RuleSet) -> int:
     with the kept table of its fixed parts (``table_for``; ``shanten_reader`` for concealed cards
     alone), concealed cards checked as packed."""
     if not (hand.melds or hand.bonus):
-        most, read = shanten_reader(rules)
+        most, read = READERS.get(rules) or shanten_reader(rules)  # (the lookup inline: most calls end here)
         ids = hand.ids
         if len(ids) == most or len(ids) == most - 1:
             s = read(ids)

@@ -55,11 +55,12 @@ def forget_tables() -> None:
     ``shanten_reader`` keeps."""
     _KEPT.clear()
     _LAST.clear()
-    _READERS.clear()
+    READERS.clear()
 
 
 Reader = Callable[[tuple[int, ...]], "int | None"]
-_READERS: dict[RuleSet, tuple[int, Reader]] = {}
+READERS: dict[RuleSet, tuple[int, Reader]] = {}
+"""``shanten_reader``'s answers, by rule set (looked up inline by ``tutor.shanten``)."""
 
 
 def shanten_reader(rules: RuleSet) -> tuple[int, Reader]:
@@ -68,7 +69,7 @@ def shanten_reader(rules: RuleSet) -> tuple[int, Reader]:
     general path where they do not answer; None where the cards are not a hand of the rule set (a
     card not in play, more copies than there are: ``validate`` says which). Kept per rule set, so
     that a library user's loop over hands pays for no table and no check of it."""
-    got = _READERS.get(rules)
+    got = READERS.get(rules)
     if got is not None:
         return got
     table = table_for(rules, rules.spec.seats[0], frozenset(), Hand(()))  # shapes depend on no seat
@@ -91,8 +92,8 @@ def shanten_reader(rules: RuleSet) -> tuple[int, Reader]:
             table.forget()
         return s
 
-    got = _READERS[rules] = (rules.hand_size, read)
+    got = READERS[rules] = (rules.hand_size, read)
     return got
 
 
-__all__ = ["HAND_LIMIT", "TABLES_KEPT", "Reader", "forget_tables", "shanten_reader", "table_for"]
+__all__ = ["HAND_LIMIT", "READERS", "TABLES_KEPT", "Reader", "forget_tables", "shanten_reader", "table_for"]
